@@ -1,0 +1,36 @@
+// The permission matrix of staff-side §6, in one place. The server enforces it; the browser only
+// uses it to hide what a role cannot do.
+export const ROLES = ["user", "admin", "super_admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  user: "Usuario",
+  admin: "Administrador",
+  super_admin: "Super administrador",
+};
+
+/** A missing or unknown role reads as "user" (DECISIONS.md, "Accounts"). */
+export function normalizeRole(role: string | null | undefined): Role {
+  return (ROLES as readonly string[]).includes(role ?? "") ? (role as Role) : "user";
+}
+
+export const PERMISSIONS = {
+  "admin:enter": ["admin", "super_admin"],
+  "leads:manage": ["admin", "super_admin"],
+  "leads:delete": ["super_admin"],
+  "users:manage": ["super_admin"],
+  "travellers:manage": ["admin", "super_admin"],
+  "guests:read": ["admin", "super_admin"],
+  "stats:read": ["admin", "super_admin"],
+  "devices:manage": ["admin", "super_admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function hasPermission(role: string | null | undefined, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(normalizeRole(role));
+}
+
+export const isAdmin = (role: string | null | undefined) => hasPermission(role, "admin:enter");
+export const canDeleteLeads = (role: string | null | undefined) => hasPermission(role, "leads:delete");
+export const canManageUsers = (role: string | null | undefined) => hasPermission(role, "users:manage");

@@ -1,0 +1,202 @@
+import { Trash2, UserPlus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { ROLE_LABELS, ROLES, type Role } from "#app/auth/permissions.ts";
+import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
+import { formatDate } from "#app/lib/dates.ts";
+import type { UsersActionResult } from "#app/routes/admin/users.tsx";
+
+type UserView = { id: string; email: string; fullName: string; role: Role; createdAt: string | Date };
+
+/** Shows the outcome of a users action as a toast, once per response. */
+function useResultToast(fetcher: { state: string; data?: UsersActionResult }, onSuccess?: () => void) {
+  const shown = useRef<UsersActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || shown.current === fetcher.data) return;
+    shown.current = fetcher.data;
+    if (fetcher.data.ok) {
+      toast.success(fetcher.data.message);
+      onSuccess?.();
+    } else toast.error(fetcher.data.error);
+  }, [fetcher.state, fetcher.data, onSuccess]);
+}
+
+export function UsersPanel({ users, currentUserId }: { users: UserView[]; currentUserId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+        <div>
+          <CardTitle>
+            <h1>Usuarios</h1>
+          </CardTitle>
+          <CardDescription>Cuentas del equipo y sus roles.</CardDescription>
+        </div>
+        <Button onClick={() => setOpen(true)}>
+          <UserPlus aria-hidden="true" /> Crear usuario
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {users.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">No hay usuarios registrados.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Nombre</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Creado</TableHead>
+                <TableHead>Rol</TableHead>
+                <TableHead className="text-right">Acciones</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.map((user) => (
+                <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <CreateUserDialog open={open} onOpenChange={setOpen} />
+    </Card>
+  );
+}
+
+function UserRow({ user, isSelf }: { user: UserView; isSelf: boolean }) {
+  const roleFetcher = useFetcher<UsersActionResult>();
+  const deleteFetcher = useFetcher<UsersActionResult>();
+  useResultToast(roleFetcher);
+  useResultToast(deleteFetcher);
+  const isSuper = user.role === "super_admin";
+  const pendingRole = roleFetcher.formData?.get("role");
+  const role = typeof pendingRole === "string" ? pendingRole : user.role;
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{user.fullName || "-"}</TableCell>
+      <TableCell>{user.email}</TableCell>
+      <TableCell>{formatDate(user.createdAt)}</TableCell>
+      <TableCell>
+        {isSuper ? (
+          <Badge>{ROLE_LABELS.super_admin}</Badge>
+        ) : (
+          <NativeSelect
+            aria-label={`Rol de ${user.email}`}
+            className="h-9 w-48"
+            value={role}
+            onChange={(event) =>
+              roleFetcher.submit({ intent: "update-role", userId: user.id, role: event.target.value }, { method: "post" })
+            }
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </TableCell>
+      <TableCell className="text-right">
+        <ConfirmDialog
+          title="¿Eliminar usuario?"
+          description={`Se eliminará la cuenta ${user.email} y se cerrarán sus sesiones. Esta acción no se puede deshacer.`}
+          onConfirm={() => deleteFetcher.submit({ intent: "delete", userId: user.id }, { method: "post" })}
+          trigger={
+            <Button
+              variant="ghost"
+              size="icon"
+              disabled={isSuper || isSelf || deleteFetcher.state !== "idle"}
+              aria-label={`Eliminar ${user.email}`}
+              title={isSuper ? "Los super administradores no se pueden eliminar" : undefined}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          }
+        />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const fetcher = useFetcher<UsersActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  useResultToast(fetcher, () => {
+    formRef.current?.reset();
+    onOpenChange(false);
+  });
+  const busy = fetcher.state !== "idle";
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Crear usuario</DialogTitle>
+          <DialogDescription>La persona podrá iniciar sesión en /auth con este email y contraseña.</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          className="grid gap-4"
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget);
+            const email = String(form.get("email") ?? "").trim();
+            const password = String(form.get("password") ?? "");
+            const message = !email || !password ? "El email y la contraseña son obligatorios" : password.length < 6 ? "La contraseña debe tener al menos 6 caracteres" : null;
+            setError(message);
+            if (message) {
+              event.preventDefault();
+              toast.error(message);
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value="create" />
+          <div className="grid gap-2">
+            <Label htmlFor="new-user-email">Email *</Label>
+            <Input id="new-user-email" name="email" type="email" required maxLength={255} autoComplete="off" />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="new-user-password">Contraseña * (mínimo 6 caracteres)</Label>
+            <Input id="new-user-password" name="password" type="password" required minLength={6} maxLength={128} autoComplete="new-password" />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="new-user-name">Nombre completo</Label>
+            <Input id="new-user-name" name="fullName" maxLength={200} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="new-user-role">Rol</Label>
+            <NativeSelect id="new-user-role" name="role" defaultValue="user">
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Creando..." : "Crear usuario"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { ROLES } from "#app/auth/permissions.ts";
+
+export const createUserSchema = z.object({
+  email: z
+    .string({ error: "El email y la contraseña son obligatorios" })
+    .trim()
+    .min(1, "El email y la contraseña son obligatorios")
+    .max(255, "Por favor, introduce un email válido")
+    .pipe(z.email("Por favor, introduce un email válido"))
+    .transform((value) => value.toLowerCase()),
+  password: z
+    .string({ error: "El email y la contraseña son obligatorios" })
+    .min(1, "El email y la contraseña son obligatorios")
+    .min(6, "La contraseña debe tener al menos 6 caracteres")
+    .max(128, "La contraseña no puede superar 128 caracteres"),
+  fullName: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").replace(/<[^>]*>/g, "").replace(/[<>]/g, "").trim().slice(0, 200)),
+  role: z.enum(ROLES, { error: "Rol no válido" }).default("user"),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+export const updateRoleSchema = z.object({
+  userId: z.string().min(1).max(64),
+  role: z.enum(ROLES, { error: "Rol no válido" }),
+});
+
+export const deleteUserSchema = z.object({ userId: z.string().min(1).max(64) });
+
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, "El email y la contraseña son obligatorios").max(255),
+  password: z.string().min(1, "El email y la contraseña son obligatorios").max(128),
+});

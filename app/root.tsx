@@ -1,0 +1,57 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useMatches } from "react-router";
+import type { LinksFunction } from "react-router";
+import { Toaster } from "sonner";
+import stylesheet from "./app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+type LangHandle = { lang?: string };
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  // A route may declare its document language (the guest flow switches to English).
+  const matches = useMatches();
+  const lang = [...matches].reverse().map((m) => (m.handle as LangHandle | undefined)?.lang).find(Boolean) ?? "es";
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster position="top-center" richColors closeButton />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Oops! Page not found" : "Algo ha salido mal";
+  return (
+    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <title>{`${title} | NidoSmart`}</title>
+      <p className="text-5xl font-bold text-primary">{status}</p>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="text-muted-foreground">
+        {status === 404 ? "La página que buscas no existe." : "Inténtalo de nuevo en unos minutos."}
+      </p>
+      <a href="/" className="font-medium text-primary underline underline-offset-4">
+        Volver al inicio
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import { Loader2, LogOut, RefreshCw } from "lucide-react";
+import { Form, NavLink, Outlet, useNavigation, useRevalidator } from "react-router";
+import { requirePermission } from "#app/auth/guards.server.ts";
+import { canManageUsers } from "#app/auth/permissions.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/utils.ts";
+import type { Route } from "./+types/layout.ts";
+
+export function meta() {
+  return [{ title: "Panel de administración | NidoSmart" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requirePermission(request, context, "admin:enter");
+  return { user };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loading = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname.startsWith("/admin"));
+  const tabs = [
+    { to: "/admin", label: "Gestión de Leads", end: true },
+    { to: "/admin/viajeros", label: "Gestión de Viajeros" },
+    { to: "/admin/estadisticas", label: "Estadísticas Web" },
+    ...(canManageUsers(user.role) ? [{ to: "/admin/usuarios", label: "Usuarios" }] : []),
+  ];
+
+  return (
+    <div className="min-h-screen bg-muted/40">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-wide text-primary">NidoSmart · Panel</p>
+            <p className="text-lg font-semibold">Bienvenido, {user.fullName || user.email}</p>
+          </div>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
+              <RefreshCw aria-hidden="true" /> Actualizar
+            </Button>
+            <Form method="post" action="/auth/sign-out">
+              <Button type="submit" variant="ghost" size="sm">
+                <LogOut aria-hidden="true" /> Cerrar sesión
+              </Button>
+            </Form>
+          </div>
+        </div>
+        <nav aria-label="Secciones del panel" className="mx-auto max-w-7xl px-4">
+          <ul className="-mb-px flex gap-1 overflow-x-auto">
+            {tabs.map((tab) => (
+              <li key={tab.to}>
+                <NavLink
+                  to={tab.to}
+                  end={tab.end}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    cn(
+                      "inline-block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-medium",
+                      isActive ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
+                    )
+                  }
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+        {loading ? (
+          <div role="status" className="flex items-center justify-center gap-2 py-24 text-muted-foreground">
+            <Loader2 className="size-5 animate-spin" aria-hidden="true" /> Cargando dashboard...
+          </div>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import pino, { type Logger } from "pino";
+import type { ServerBuild } from "react-router";
+import { type Auth, createAuth } from "#app/auth/auth.server.ts";
+import type { AppConfig } from "#app/config/env.server.ts";
+import { openDatabase, type Database } from "#app/db/client.server.ts";
+import { getOrCreateSetting } from "#app/db/settings.server.ts";
+import { pruneRateLimitEvents } from "#app/modules/rate-limit/rate-limit.server.ts";
+import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
+import { createApp, trustedOrigins } from "./app.ts";
+import { loadStaticFiles } from "./static-files.ts";
+
+export type StartServerOptions = {
+  config: AppConfig;
+  /** Directory holding the React Router build (client/ and server/). */
+  buildDir?: string;
+  /** Use this database instead of opening one from the config (tests). */
+  database?: Database;
+  logger?: Logger;
+  /** Where the one-time bootstrap credentials are printed. */
+  print?: (line: string) => void;
+};
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  database: Database;
+  auth: Auth;
+  logger: Logger;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+};
+
+export function createLogger(level: string): Logger {
+  return pino({ level, base: { service: "nidosmart" }, timestamp: pino.stdTimeFunctions.isoTime });
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const buildDir = path.resolve(options.buildDir ?? "build");
+  const database =
+    options.database ??
+    (config.DATABASE_URL
+      ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
+      : await openDatabase({ kind: "pglite", dataDir: config.DATA_DIR }));
+
+  try {
+    const { db } = database;
+    // One signing secret for every instance: from AUTH_SECRET, else generated once and stored.
+    const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", () => randomBytes(32).toString("base64url")));
+    const auth = createAuth({
+      db,
+      secret,
+      baseURL: config.siteUrl,
+      trustedOrigins: trustedOrigins(config.siteOrigin),
+      secureCookies: config.siteUrl.startsWith("https://"),
+    });
+    await ensureBootstrapAdmin(db, auth, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      siteUrl: config.siteUrl,
+      logger,
+      print: options.print,
+    });
+
+    const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+    const staticFiles = loadStaticFiles(path.join(buildDir, "client"));
+    const app = createApp({
+      deps: { db, auth, config, logger },
+      build,
+      staticFiles,
+      mode: "production",
+      healthCheck: () => database.ping(),
+    });
+
+    const server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+    });
+    server.keepAliveTimeout = 65_000;
+    const port = (server.address() as AddressInfo).port;
+    const prune = setInterval(() => void pruneRateLimitEvents(db).catch(() => {}), 10 * 60_000);
+    prune.unref();
+
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        clearInterval(prune);
+        await new Promise<void>((resolve) => {
+          // close() stops accepting and waits for in-flight requests; idle keep-alive sockets
+          // are closed at once, and anything still open after 10 s is cut.
+          const force = setTimeout(() => server.closeAllConnections(), 10_000);
+          force.unref();
+          server.close(() => {
+            clearTimeout(force);
+            resolve();
+          });
+          server.closeIdleConnections();
+        });
+        await database.close();
+      })());
+
+    const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+    return { url: `http://${host}:${port}`, port, database, auth, logger, close };
+  } catch (error) {
+    if (!options.database) await database.close().catch(() => {});
+    throw error;
+  }
+}

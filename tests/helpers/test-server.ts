@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import pg from "pg";
+import { type Role } from "#app/auth/permissions.ts";
+import { loadConfig } from "#app/config/env.server.ts";
+import { openDatabase, type Database, type Db } from "#app/db/client.server.ts";
+import { createUser as createUserRow } from "#app/modules/users/users.server.ts";
+import { startServer, type RunningServer } from "#server/server.ts";
+
+export type TestDatabaseKind = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
+export function testDatabases(): TestDatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+export type TestDatabase = { kind: TestDatabaseKind; url?: string; open(): Promise<Database>; drop(): Promise<void> };
+
+/**
+ * A fresh, empty database: an in-memory PGlite, or a new PostgreSQL database created next to
+ * TEST_DATABASE_URL and dropped afterwards, so test files never see each other's rows.
+ */
+export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+  if (kind === "pglite") {
+    return { kind, open: () => openDatabase({ kind: "pglite", dataDir: null }), drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `nidosmart_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    url: url.toString(),
+    open: () => openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 }),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const TEST_ADMIN = { email: "super@nidosmart.test", password: "super-secret-1" };
+
+export type TestServer = {
+  url: string;
+  db: Db;
+  running: RunningServer;
+  /** Signs in through the real HTTP endpoint and returns the Cookie header to send. */
+  signIn(email: string, password: string): Promise<string>;
+  createUser(user: { email: string; password: string; role: Role; fullName?: string }): Promise<{ id: string }>;
+  stop(): Promise<void>;
+};
+
+export async function startTestServer(
+  options: { database?: TestDatabaseKind; testDatabase?: TestDatabase; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const testDatabase = options.testDatabase ?? (await createTestDatabase(options.database ?? "pglite"));
+  const ownsDatabase = !options.testDatabase;
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "silent",
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...options.env,
+  });
+  const database = await testDatabase.open();
+  const running = await startServer({ config, database, buildDir: "build" });
+  const url = `http://127.0.0.1:${running.port}`;
+  return {
+    url,
+    db: database.db,
+    running,
+    async signIn(email, password) {
+      const response = await fetch(`${url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: url },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+      return response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; ");
+    },
+    async createUser({ email, password, role, fullName }) {
+      const user = await createUserRow(database.db, running.auth, { email, password, role, fullName });
+      return { id: user.id };
+    },
+    async stop() {
+      await running.close();
+      if (ownsDatabase) await testDatabase.drop();
+    },
+  };
+}
