@@ -25,7 +25,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <Toaster position="top-center" richColors closeButton />
+        <Toaster position="top-center" expand closeButton toastOptions={{ className: "!text-foreground !bg-background" }} />
         <ScrollRestoration />
         <Scripts />
       </body>

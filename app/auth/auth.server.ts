@@ -1,7 +1,17 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
-import { adminAc, defaultAc, userAc } from "better-auth/plugins/admin/access";
+import { createAccessControl } from "better-auth/plugins/access";
+import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
+
+// Our own matrix (permissions.ts) decides who may do what; this only lets the admin plugin
+// recognise the three role names.
+const ac = createAccessControl(defaultStatements);
+const pluginRoles = {
+  user: ac.newRole(userAc.statements),
+  admin: ac.newRole(adminAc.statements),
+  super_admin: ac.newRole(adminAc.statements),
+};
 import type { Db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
 
@@ -53,10 +63,8 @@ export function createAuth({ db, secret, baseURL, trustedOrigins, secureCookies 
       admin({
         defaultRole: "user",
         adminRoles: ["admin", "super_admin"],
-        // Our own matrix (permissions.ts) decides who may do what; these only let the plugin
-        // recognise the three role names.
-        ac: defaultAc,
-        roles: { user: userAc, admin: adminAc, super_admin: defaultAc.newRole(adminAc.statements) },
+        ac,
+        roles: pluginRoles,
       }),
     ],
   });

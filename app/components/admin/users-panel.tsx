@@ -32,6 +32,10 @@ function useResultToast(fetcher: { state: string; data?: UsersActionResult }, on
 
 export function UsersPanel({ users, currentUserId }: { users: UserView[]; currentUserId: string }) {
   const [open, setOpen] = useState(false);
+  // Owned here, not by the row: the row disappears on success and would take its toast with it.
+  const deleteFetcher = useFetcher<UsersActionResult>();
+  useResultToast(deleteFetcher);
+  const deleting = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("userId") : null;
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
@@ -61,7 +65,13 @@ export function UsersPanel({ users, currentUserId }: { users: UserView[]; curren
             </TableHeader>
             <TableBody>
               {users.map((user) => (
-                <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} />
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isSelf={user.id === currentUserId}
+                  deleting={deleting === user.id}
+                  onDelete={() => deleteFetcher.submit({ intent: "delete", userId: user.id }, { method: "post" })}
+                />
               ))}
             </TableBody>
           </Table>
@@ -72,11 +82,19 @@ export function UsersPanel({ users, currentUserId }: { users: UserView[]; curren
   );
 }
 
-function UserRow({ user, isSelf }: { user: UserView; isSelf: boolean }) {
+function UserRow({
+  user,
+  isSelf,
+  deleting,
+  onDelete,
+}: {
+  user: UserView;
+  isSelf: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
   const roleFetcher = useFetcher<UsersActionResult>();
-  const deleteFetcher = useFetcher<UsersActionResult>();
   useResultToast(roleFetcher);
-  useResultToast(deleteFetcher);
   const isSuper = user.role === "super_admin";
   const pendingRole = roleFetcher.formData?.get("role");
   const role = typeof pendingRole === "string" ? pendingRole : user.role;
@@ -109,12 +127,12 @@ function UserRow({ user, isSelf }: { user: UserView; isSelf: boolean }) {
         <ConfirmDialog
           title="¿Eliminar usuario?"
           description={`Se eliminará la cuenta ${user.email} y se cerrarán sus sesiones. Esta acción no se puede deshacer.`}
-          onConfirm={() => deleteFetcher.submit({ intent: "delete", userId: user.id }, { method: "post" })}
+          onConfirm={onDelete}
           trigger={
             <Button
               variant="ghost"
               size="icon"
-              disabled={isSuper || isSelf || deleteFetcher.state !== "idle"}
+              disabled={isSuper || isSelf || deleting}
               aria-label={`Eliminar ${user.email}`}
               title={isSuper ? "Los super administradores no se pueden eliminar" : undefined}
             >
@@ -147,6 +165,7 @@ function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           ref={formRef}
           method="post"
           className="grid gap-4"
+          noValidate
           onSubmit={(event) => {
             const form = new FormData(event.currentTarget);
             const email = String(form.get("email") ?? "").trim();
@@ -166,7 +185,7 @@ function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           </div>
           <div className="grid gap-2">
             <Label htmlFor="new-user-password">Contraseña * (mínimo 6 caracteres)</Label>
-            <Input id="new-user-password" name="password" type="password" required minLength={6} maxLength={128} autoComplete="new-password" />
+            <Input id="new-user-password" name="password" type="password" required maxLength={128} autoComplete="new-password" />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="new-user-name">Nombre completo</Label>

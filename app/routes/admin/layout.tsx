@@ -1,5 +1,5 @@
 import { Loader2, LogOut, RefreshCw } from "lucide-react";
-import { Form, NavLink, Outlet, useNavigation, useRevalidator } from "react-router";
+import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { requirePermission } from "#app/auth/guards.server.ts";
 import { canManageUsers } from "#app/auth/permissions.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -18,8 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const loading = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname.startsWith("/admin"));
+  const location = useLocation();
+  // The spinner covers a switch to another tab, not the quiet reload after a row action.
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname.startsWith("/admin") &&
+    navigation.location.pathname !== location.pathname;
   const tabs = [
     { to: "/admin", label: "Gestión de Leads", end: true },
     { to: "/admin/viajeros", label: "Gestión de Viajeros" },
