@@ -3,7 +3,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Auth, createAuth } from "#app/auth/auth.server.ts";
@@ -13,6 +14,7 @@ import { getOrCreateSetting } from "#app/db/settings.server.ts";
 import { pruneRateLimitEvents } from "#app/modules/rate-limit/rate-limit.server.ts";
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
+import { createFastStaticHandler } from "./fast-static.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 export type StartServerOptions = {
@@ -79,8 +81,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       healthCheck: () => database.ping(),
     });
 
-    const server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+    const serveFast = createFastStaticHandler(staticFiles, config.siteUrl.startsWith("https://"));
+    const handleWithHono = getRequestListener(app.fetch);
+    const server: Server = createServer((req, res) => {
+      if (!serveFast(req, res)) void handleWithHono(req, res);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.PORT, config.HOST, () => resolve());
     });
     server.keepAliveTimeout = 65_000;
     const port = (server.address() as AddressInfo).port;
