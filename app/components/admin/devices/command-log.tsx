@@ -1,0 +1,82 @@
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
+import { formatDate, formatDateTime } from "#app/lib/dates.ts";
+
+export type CommandView = {
+  id: number;
+  deviceId: string;
+  deviceName: string | null;
+  reservationId: string | null;
+  propertyName: string | null;
+  checkInDate: string | null;
+  checkOutDate: string | null;
+  command: string;
+  result: string;
+  error: string | null;
+  requestedAt: string | Date;
+};
+
+type BadgeVariant = "success" | "destructive" | "warning" | "secondary" | "outline";
+
+export const COMMAND_RESULT_LABELS: Record<string, { label: string; variant: BadgeVariant }> = {
+  ok: { label: "Abierta", variant: "success" },
+  rejected: { label: "Rechazada", variant: "destructive" },
+  failed: { label: "Fallo del dispositivo", variant: "warning" },
+  rate_limited: { label: "Límite de intentos", variant: "warning" },
+  pending: { label: "En curso", variant: "secondary" },
+};
+
+function reservationLabel(command: CommandView): string {
+  if (!command.reservationId) return "-";
+  if (!command.propertyName) return `Reserva eliminada (${command.reservationId.slice(0, 8)})`;
+  return `${command.propertyName} · ${formatDate(command.checkInDate)} - ${formatDate(command.checkOutDate)}`;
+}
+
+/** The latest opening attempts, refusals included (DECISIONS.md: every command is recorded). */
+export function CommandLog({ commands }: { commands: CommandView[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-tight">Registro de aperturas</h2>
+        <CardDescription>Los últimos 100 intentos de apertura, con su resultado.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {commands.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">Todavía no hay intentos de apertura.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Fecha y hora</TableHead>
+                <TableHead>Dispositivo</TableHead>
+                <TableHead>Reserva</TableHead>
+                <TableHead>Resultado</TableHead>
+                <TableHead>Error</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {commands.map((command) => {
+                const result = COMMAND_RESULT_LABELS[command.result] ?? { label: command.result, variant: "outline" as const };
+                return (
+                  <TableRow key={command.id}>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(command.requestedAt)}</TableCell>
+                    <TableCell>
+                      <span className="font-mono text-xs">{command.deviceId || "-"}</span>
+                      {command.deviceName ? <span className="block text-xs text-muted-foreground">{command.deviceName}</span> : null}
+                    </TableCell>
+                    <TableCell>{reservationLabel(command)}</TableCell>
+                    <TableCell>
+                      <Badge variant={result.variant}>{result.label}</Badge>
+                    </TableCell>
+                    <TableCell className="max-w-sm text-muted-foreground">{command.error ?? "-"}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,168 @@
+import { KeyRound, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
+import { formatDate } from "#app/lib/dates.ts";
+import type { DevicesActionResult } from "#app/routes/admin/travellers/devices.tsx";
+import { CommandLog, type CommandView } from "./command-log.tsx";
+import { useDeviceActionResult, type DeviceSecret } from "./device-action.ts";
+import { RegisterDeviceDialog } from "./register-device-dialog.tsx";
+import { SecretDialog } from "./secret-dialog.tsx";
+
+export type DeviceRowView = {
+  id: string;
+  name: string;
+  propertyId: string | null;
+  propertyName: string | null;
+  createdAt: string | Date;
+};
+
+export type PropertyOptionView = { id: string; name: string };
+
+export function DevicesPanel({
+  devices,
+  properties,
+  commands,
+}: {
+  devices: DeviceRowView[];
+  properties: PropertyOptionView[];
+  commands: CommandView[];
+}) {
+  const [registerOpen, setRegisterOpen] = useState(false);
+  const [secret, setSecret] = useState<DeviceSecret | null>(null);
+  // Owned here, not by the rows: a deleted row unmounts, and the rotated secret is shown by
+  // the panel's dialog.
+  const deleteFetcher = useFetcher<DevicesActionResult>();
+  const rotateFetcher = useFetcher<DevicesActionResult>();
+  useDeviceActionResult(deleteFetcher);
+  useDeviceActionResult(rotateFetcher, { onSecret: setSecret });
+  const busyId = (fetcher: typeof deleteFetcher) => (fetcher.state !== "idle" ? fetcher.formData?.get("deviceId") : null);
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+          <div className="grid gap-1.5">
+            <h2 className="text-lg font-semibold leading-tight">Dispositivos de apertura</h2>
+            <CardDescription>
+              Cada reserva de un alojamiento con dispositivo recibe un enlace de apertura válido durante su estancia.
+            </CardDescription>
+          </div>
+          <Button onClick={() => setRegisterOpen(true)}>
+            <Plus aria-hidden="true" /> Registrar dispositivo
+          </Button>
+        </CardHeader>
+        <CardContent>
+          {devices.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">No hay dispositivos registrados.</p>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Identificador</TableHead>
+                  <TableHead>Nombre</TableHead>
+                  <TableHead>Alojamiento</TableHead>
+                  <TableHead>Alta</TableHead>
+                  <TableHead className="text-right">Acciones</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {devices.map((device) => (
+                  <DeviceRow
+                    key={device.id}
+                    device={device}
+                    properties={properties}
+                    deleting={busyId(deleteFetcher) === device.id}
+                    rotating={busyId(rotateFetcher) === device.id}
+                    onDelete={() => deleteFetcher.submit({ intent: "delete", deviceId: device.id }, { method: "post" })}
+                    onRotate={() => rotateFetcher.submit({ intent: "rotate-secret", deviceId: device.id }, { method: "post" })}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      <CommandLog commands={commands} />
+
+      <RegisterDeviceDialog open={registerOpen} onOpenChange={setRegisterOpen} properties={properties} onSecret={setSecret} />
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+    </div>
+  );
+}
+
+function DeviceRow({
+  device,
+  properties,
+  deleting,
+  rotating,
+  onDelete,
+  onRotate,
+}: {
+  device: DeviceRowView;
+  properties: PropertyOptionView[];
+  deleting: boolean;
+  rotating: boolean;
+  onDelete: () => void;
+  onRotate: () => void;
+}) {
+  const assignFetcher = useFetcher<DevicesActionResult>();
+  useDeviceActionResult(assignFetcher);
+  const pendingProperty = assignFetcher.formData?.get("propertyId");
+  const value = typeof pendingProperty === "string" ? pendingProperty : (device.propertyId ?? "");
+  // A property deleted elsewhere still shows by name until the list reloads.
+  const known = device.propertyId === null || properties.some((p) => p.id === device.propertyId);
+  return (
+    <TableRow>
+      <TableCell className="font-mono text-xs">{device.id}</TableCell>
+      <TableCell className="font-medium">{device.name}</TableCell>
+      <TableCell>
+        <NativeSelect
+          aria-label={`Alojamiento de ${device.name}`}
+          className="h-9 min-w-48"
+          value={value}
+          onChange={(event) =>
+            assignFetcher.submit({ intent: "assign", deviceId: device.id, propertyId: event.target.value }, { method: "post" })
+          }
+        >
+          <option value="">Sin asignar</option>
+          {!known && device.propertyId ? <option value={device.propertyId}>{device.propertyName ?? device.propertyId}</option> : null}
+          {properties.map((property) => (
+            <option key={property.id} value={property.id}>
+              {property.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </TableCell>
+      <TableCell>{formatDate(device.createdAt)}</TableCell>
+      <TableCell className="whitespace-nowrap text-right">
+        <ConfirmDialog
+          title="¿Generar un nuevo secreto?"
+          description={`El dispositivo ${device.id} dejará de aceptar el secreto actual hasta que cargues el nuevo.`}
+          confirmLabel="Generar nuevo secreto"
+          onConfirm={onRotate}
+          trigger={
+            <Button variant="ghost" size="icon" disabled={rotating} aria-label={`Generar nuevo secreto para ${device.id}`}>
+              <KeyRound aria-hidden="true" />
+            </Button>
+          }
+        />
+        <ConfirmDialog
+          title="¿Eliminar dispositivo?"
+          description={`Se eliminará el dispositivo ${device.id} (${device.name}) y dejarán de funcionar sus enlaces de apertura. El registro de aperturas se conserva. Esta acción no se puede deshacer.`}
+          onConfirm={onDelete}
+          trigger={
+            <Button variant="ghost" size="icon" disabled={deleting} aria-label={`Eliminar ${device.id}`}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          }
+        />
+      </TableCell>
+    </TableRow>
+  );
+}
