@@ -1,10 +1,10 @@
 import type { Config } from "@react-router/dev/config";
-import { publicPages } from "./app/content/site-map.ts";
+import { prerenderedResources, publicPages } from "./app/content/site-map.ts";
 
 export default {
   ssr: true,
   // Marketing pages are rendered once at build time and served from memory by the Hono server.
   async prerender() {
-    return publicPages.map((page) => page.path);
+    return [...publicPages.map((page) => page.path), ...prerenderedResources];
   },
 } satisfies Config;

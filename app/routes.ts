@@ -5,13 +5,66 @@ export default [
   layout("routes/marketing/layout.tsx", [
     // BEGIN marketing routes
     index("routes/marketing/home.tsx"),
+    // Dispositivo
+    route("ns-01", "routes/marketing/ns-01.tsx"),
+    route("monitorizacion-ruido", "routes/marketing/monitorizacion-ruido.tsx"),
+    route("aforo-real", "routes/marketing/aforo-real.tsx"),
+    route("alarma-basica", "routes/marketing/alarma-basica.tsx"),
+    route("wifi", "routes/marketing/wifi.tsx"),
+    route("internet-apartamentos-turisticos", "routes/marketing/internet-apartamentos-turisticos.tsx"),
+    route("sistema-cobro", "routes/marketing/sistema-cobro.tsx"),
+    route("monetiza-dispositivo", "routes/marketing/monetiza-dispositivo.tsx"),
+    // Soluciones
+    route("apartamentos-turisticos", "routes/marketing/apartamentos-turisticos.tsx"),
+    route("apartamentos-turisticos-madrid", "routes/marketing/city-page.tsx", { id: "city-madrid" }),
+    route("apartamentos-turisticos-barcelona", "routes/marketing/city-page.tsx", { id: "city-barcelona" }),
+    route("apartamentos-turisticos-sevilla", "routes/marketing/city-page.tsx", { id: "city-sevilla" }),
+    route("apartamentos-turisticos-malaga", "routes/marketing/city-page.tsx", { id: "city-malaga" }),
+    route("sensor-ruido-apartamentos-turisticos", "routes/marketing/sensor-ruido-apartamentos-turisticos.tsx"),
+    route("apartamentos-turisticos-ruido", "routes/marketing/apartamentos-turisticos-ruido.tsx"),
+    route("antiokupacion-vivienda-vacacional", "routes/marketing/antiokupacion-vivienda-vacacional.tsx"),
+    route("antiokupacion-apartamento-turistico", "routes/marketing/antiokupacion-apartamento-turistico.tsx"),
+    route("hoteles", "routes/marketing/hoteles.tsx"),
+    route("coliving", "routes/marketing/coliving.tsx"),
+    route("promocion-viviendas", "routes/marketing/promocion-viviendas.tsx"),
+    route("limpieza-logistica", "routes/marketing/limpieza-logistica.tsx"),
+    // Casos de éxito
+    route("casos-exito", "routes/marketing/casos-exito.tsx"),
+    route("casos-exito/:slug", "routes/marketing/caso-exito.tsx"),
+    // Empresa, ayuda y legal
+    route("comparador", "routes/marketing/comparador.tsx"),
+    route("faq", "routes/marketing/faq.tsx"),
+    route("contacto", "routes/marketing/contacto.tsx"),
+    route("empresa", "routes/marketing/empresa.tsx"),
+    route("sobre-nidosmart", "routes/marketing/sobre-nidosmart.tsx"),
+    route("guia-instalacion", "routes/marketing/guia-instalacion.tsx"),
+    route("guia-integracion", "routes/marketing/guia-integracion.tsx"),
+    route("politica-privacidad", "routes/marketing/legal-page.tsx", { id: "legal-privacidad" }),
+    route("terminos-condiciones", "routes/marketing/legal-page.tsx", { id: "legal-terminos" }),
+    route("politica-cookies", "routes/marketing/legal-page.tsx", { id: "legal-cookies" }),
+    // Resource routes (no component: the loader's Response is the whole answer)
+    route("sitemap.xml", "routes/marketing/sitemap-xml.ts"),
+    route("robots.txt", "routes/marketing/robots-txt.ts"),
     // END marketing routes
   ]),
+  // Public but not prerendered: interactive, private or per-visitor pages.
+  layout("routes/marketing/layout.tsx", { id: "marketing-dynamic-layout" }, [
+    route("chatbot-apartamentos-turisticos", "routes/marketing/chatbot.tsx"),
+  ]),
+  route("apertura-puerta", "routes/guest/door.tsx"),
+  route("registro-viajeros/:link", "routes/guest/registration.tsx"),
   route("auth", "routes/auth/sign-in.tsx"),
+  route("contacto/enviado", "routes/leads/contact-sent.tsx"),
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/leads.tsx"),
+      route("viajeros", "routes/admin/travellers/layout.tsx", [
+        index("routes/admin/travellers/reservations.tsx"),
+        route("viviendas", "routes/admin/travellers/properties.tsx"),
+        route("dispositivos", "routes/admin/travellers/devices.tsx"),
+      ]),
+      route("estadisticas", "routes/admin/stats.tsx"),
       route("usuarios", "routes/admin/users.tsx"),
     ]),
   ]),
