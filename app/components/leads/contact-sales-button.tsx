@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { LeadDialogTrigger, type LeadTriggerProps } from "./lead-form.tsx";
+import { LeadDialogTrigger, type LeadTriggerProps } from "./lead-dialog-trigger.tsx";
 
 export type ContactSalesButtonProps = {
   /** Origin tag stored as "WEB-{source}" (public-side §3, §9), e.g. "navbar-contact", "hero-cta". */

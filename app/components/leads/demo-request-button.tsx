@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { LeadDialog, LeadDialogTrigger, type LeadTriggerProps } from "./lead-form.tsx";
+import { LazyLeadDialog, LeadDialogTrigger, type LeadTriggerProps } from "./lead-dialog-trigger.tsx";
 
 const DEFAULT_TITLE = "Solicitar demo gratuita";
 const DEFAULT_DESCRIPTION = "Déjanos tus datos y te enseñaremos cómo funciona NidoSmart en tu alojamiento.";
@@ -18,7 +18,7 @@ export type DemoRequestDialogProps = {
  */
 export function DemoRequestDialog({ open, onClose, source, title = DEFAULT_TITLE, description = DEFAULT_DESCRIPTION }: DemoRequestDialogProps) {
   return (
-    <LeadDialog
+    <LazyLeadDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) onClose();

@@ -1,12 +1,12 @@
-import { useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { useHydrated } from "#app/components/marketing/use-hydrated.ts";
 import { cn } from "#app/lib/utils.ts";
 import {
   HONEYPOT_FIELD,
@@ -31,15 +31,6 @@ export const LEAD_ENDPOINT = "/api/leads";
 
 // ---------------------------------------------------------------- small shared helpers
 
-const subscribeNever = () => () => {};
-/** False on the server and during hydration, true afterwards: the moment JS has taken over. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 // The courtesy counter of public-side §5 rule 1. The server's database counter is the authority
 // (DECISIONS.md); this one only spares a request the server would refuse anyway.
@@ -356,68 +347,5 @@ export function LeadForm({ source, onSuccess, submitLabel = "Enviar solicitud", 
         {sending ? "Enviando..." : submitLabel}
       </Button>
     </form>
-  );
-}
-
-// ---------------------------------------------------------------- the dialog around it
-
-export type LeadDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  source: string;
-  title: string;
-  description?: string;
-  submitLabel?: string;
-};
-
-/** The one lead dialog: the contact modal and every demo-request dialog are this component. */
-export function LeadDialog({ open, onOpenChange, source, title, description, submitLabel }: LeadDialogProps) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          {/* Radix wants a description or an explicit opt-out; an empty one would be read aloud. */}
-          <DialogDescription className={description ? undefined : "sr-only"}>
-            {description ?? "Rellena el formulario y te contactaremos."}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Unmounted when closed, so reopening always starts from an empty form. */}
-        {open ? <LeadForm source={source} submitLabel={submitLabel} onSuccess={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-export type LeadTriggerProps = {
-  children: ReactNode;
-  className?: string;
-  variant?: "default" | "destructive" | "outline" | "secondary" | "accent" | "ghost" | "link" | null;
-  size?: "default" | "sm" | "lg" | "icon" | null;
-  dialog: Omit<LeadDialogProps, "open" | "onOpenChange">;
-};
-
-/**
- * A button that opens the lead dialog. Until JavaScript has taken over it is a link to /contacto,
- * so a visitor without JavaScript (or on a slow connection, before hydration) still reaches a
- * working form instead of a dead button.
- */
-export function LeadDialogTrigger({ children, className, variant, size, dialog }: LeadTriggerProps) {
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  if (!hydrated) {
-    return (
-      <Button asChild variant={variant} size={size} className={className}>
-        <a href="/contacto">{children}</a>
-      </Button>
-    );
-  }
-  return (
-    <>
-      <Button variant={variant} size={size} className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        {children}
-      </Button>
-      <LeadDialog {...dialog} open={open} onOpenChange={setOpen} />
-    </>
   );
 }
