@@ -2,10 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BenchRow, table } from "./lib.ts";
+import { runLighthouseBench } from "./lighthouse.bench.ts";
 import { runServerBench } from "./server.bench.ts";
 
 // `npm run bench`: every benchmark in one table, also written as JSON to .bench-results/.
-const parts: [string, () => Promise<BenchRow[]>][] = [["server", runServerBench]];
+const parts: [string, () => Promise<BenchRow[]>][] = [
+  ["server", runServerBench],
+  ["lighthouse", runLighthouseBench],
+];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

@@ -34,6 +34,8 @@ export type RunningServer = {
   database: Database;
   auth: Auth;
   logger: Logger;
+  /** Every Hono route (method and path), for tests that must cover each endpoint. */
+  apiRoutes: { method: string; path: string }[];
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 };
@@ -114,7 +116,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       })());
 
     const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-    return { url: `http://${host}:${port}`, port, database, auth, logger, close };
+    const apiRoutes = app.routes.filter((r) => r.path.startsWith("/api/")).map((r) => ({ method: r.method, path: r.path }));
+    return { url: `http://${host}:${port}`, port, database, auth, logger, apiRoutes, close };
   } catch (error) {
     if (!options.database) await database.close().catch(() => {});
     throw error;
