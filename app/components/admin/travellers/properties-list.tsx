@@ -1,0 +1,97 @@
+import { Clock, Home, Pencil, Trash2, Wifi, WifiOff } from "lucide-react";
+import { useFetcher } from "react-router";
+import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import type { PropertyView } from "#app/components/admin/travellers/property-dialog.tsx";
+import { useActionToast, type PropertyIntent, type TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { PROPERTY_MESSAGES, timeZoneLabel } from "#app/modules/properties/properties.schema.ts";
+
+export function PropertiesList({ properties, onEdit }: { properties: PropertyView[]; onEdit: (property: PropertyView) => void }) {
+  // Owned by the list: a deleted card unmounts, its toast must not go with it.
+  const deleteFetcher = useFetcher<TravellerActionResult<PropertyIntent>>();
+  useActionToast(deleteFetcher);
+  const deleting = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("id") : null;
+
+  if (properties.length === 0) {
+    return <p className="rounded-lg border bg-background p-10 text-center text-muted-foreground">{PROPERTY_MESSAGES.empty}</p>;
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {properties.map((property) => (
+        <li key={property.id}>
+          <Card className="flex h-full flex-col overflow-hidden">
+            {property.imageUrl ? (
+              <img
+                src={property.imageUrl}
+                alt={`Foto de ${property.name}`}
+                loading="lazy"
+                referrerPolicy="no-referrer"
+                className="aspect-[16/9] w-full bg-muted object-cover"
+              />
+            ) : (
+              <div className="flex aspect-[16/9] w-full items-center justify-center bg-secondary text-primary">
+                <Home className="size-10" aria-hidden="true" />
+              </div>
+            )}
+            <CardContent className="flex flex-1 flex-col gap-3 p-4">
+              <div>
+                <h3 className="font-semibold">{property.name}</h3>
+                <p className="text-sm text-muted-foreground">{property.address}</p>
+              </div>
+              <dl className="grid gap-1 text-sm">
+                <div className="flex gap-2">
+                  <dt className="text-muted-foreground">Código:</dt>
+                  <dd className="font-mono font-medium">{property.establishmentCode.trim() || "Sin código"}</dd>
+                </div>
+                <div>
+                  <dt className="sr-only">Zona horaria</dt>
+                  <dd className="flex items-center gap-2">
+                    <Clock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    {timeZoneLabel(property.timeZone)}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="sr-only">Internet</dt>
+                  <dd className="flex items-center gap-2">
+                    {property.internetAvailable ? (
+                      <Wifi className="size-4 shrink-0 text-success" aria-hidden="true" />
+                    ) : (
+                      <WifiOff className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    )}
+                    {property.internetAvailable ? "Internet disponible" : "Sin internet"}
+                  </dd>
+                </div>
+              </dl>
+              <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+                <Badge variant="secondary">
+                  {property.reservationCount === 1 ? "1 reserva" : `${property.reservationCount} reservas`}
+                </Badge>
+                <div className="flex gap-1">
+                  <Button variant="ghost" size="icon" aria-label={`Editar ${property.name}`} title="Editar" onClick={() => onEdit(property)}>
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <ConfirmDialog
+                    title="¿Eliminar vivienda?"
+                    description={
+                      property.reservationCount > 0
+                        ? `${property.name} tiene ${property.reservationCount === 1 ? "1 reserva" : `${property.reservationCount} reservas`}: no se puede eliminar hasta que las elimines.`
+                        : `Se eliminará ${property.name}. Esta acción no se puede deshacer.`
+                    }
+                    onConfirm={() => deleteFetcher.submit({ intent: "delete", id: property.id }, { method: "post" })}
+                    trigger={
+                      <Button variant="ghost" size="icon" aria-label={`Eliminar ${property.name}`} title="Eliminar" disabled={deleting === property.id}>
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    }
+                  />
+                </div>
+              </div>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from "react";
+import { toast } from "sonner";
+import type { RegisteredGuest } from "#app/modules/guests/guests.server.ts";
+
+// What the Reservas and Viviendas actions answer. Every answer carries its intent, so a toast
+// or a dialog reacts only to its own request.
+
+export type ReservationIntent = "create" | "delete" | "view-guests";
+export type PropertyIntent = "create" | "update" | "delete";
+
+export type TravellerActionResult<Intent extends string = string> =
+  | { ok: true; intent: Intent; message: string }
+  | { ok: false; intent: Intent | null; error: string };
+
+export type GuestsActionResult =
+  | { ok: true; intent: "view-guests"; reservationId: string; guests: RegisteredGuest[] }
+  | { ok: false; intent: "view-guests"; reservationId: string; error: string };
+
+/** Shows the outcome of an action once per response, and runs onSuccess after a success. */
+export function useActionToast(
+  fetcher: { state: string; data?: TravellerActionResult | GuestsActionResult },
+  onSuccess?: () => void,
+): void {
+  const shown = useRef<unknown>(undefined);
+  const callback = useRef(onSuccess);
+  callback.current = onSuccess;
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || shown.current === result) return;
+    shown.current = result;
+    if (!result.ok) {
+      toast.error(result.error);
+      return;
+    }
+    if ("message" in result) toast.success(result.message);
+    callback.current?.();
+  }, [fetcher.state, fetcher.data]);
+}

@@ -1,0 +1,74 @@
+import { describe, expect, test } from "vitest";
+import {
+  normalizeImageUrl,
+  parseInternetAvailable,
+  PROPERTY_MESSAGES,
+  validatePropertyInput,
+} from "#app/modules/properties/properties.schema.ts";
+
+const valid = { name: "Ático Sol", address: "Calle Sol 3, Sevilla", establishmentCode: "0000012345" };
+
+describe("validatePropertyInput", () => {
+  test("name, address and code are required, with the spec's single message", () => {
+    for (const missing of ["name", "address", "establishmentCode"]) {
+      expect(validatePropertyInput({ ...valid, [missing]: "  " })).toEqual({ ok: false, message: PROPERTY_MESSAGES.required });
+    }
+    expect(validatePropertyInput({})).toEqual({ ok: false, message: PROPERTY_MESSAGES.required });
+    expect(validatePropertyInput({ ...valid, name: "<i></i>" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.required });
+  });
+
+  test("the establishment code keeps case and leading zeros and may not pass 10 characters", () => {
+    expect(validatePropertyInput({ ...valid, establishmentCode: " 0000aB-1 " })).toMatchObject({ ok: true, data: { establishmentCode: "0000aB-1" } });
+    expect(validatePropertyInput({ ...valid, establishmentCode: "1234567890" }).ok).toBe(true);
+    expect(validatePropertyInput({ ...valid, establishmentCode: "12345678901" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.codeTooLong });
+  });
+
+  test("defaults: no image, internet available, Europe/Madrid", () => {
+    expect(validatePropertyInput(valid)).toEqual({
+      ok: true,
+      data: { ...valid, imageUrl: null, internetAvailable: true, timeZone: "Europe/Madrid" },
+    });
+  });
+
+  test("markup is stripped and whitespace collapsed; text is capped", () => {
+    const result = validatePropertyInput({ ...valid, name: "  Casa <b>Azul</b>\n  del   Mar ", address: "x".repeat(400) });
+    expect(result).toMatchObject({ ok: true, data: { name: "Casa Azul del Mar" } });
+    if (result.ok) expect(result.data.address).toHaveLength(300);
+  });
+
+  test("the time zone is one of the two Spanish zones", () => {
+    expect(validatePropertyInput({ ...valid, timeZone: "Atlantic/Canary" })).toMatchObject({ ok: true, data: { timeZone: "Atlantic/Canary" } });
+    expect(validatePropertyInput({ ...valid, timeZone: "UTC" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidTimeZone });
+  });
+});
+
+describe("normalizeImageUrl", () => {
+  test.each([
+    ["https://img.example.com/a.jpg?x=1", "https://img.example.com/a.jpg?x=1"],
+    ["http://img.example.com/a b.jpg", null],
+    ["  https://IMG.example.com/a.jpg  ", "https://img.example.com/a.jpg"],
+  ])("%s", (input, expected) => {
+    const result = normalizeImageUrl(input);
+    expect(result.ok ? result.url : null).toBe(expected);
+  });
+
+  test.each(["javascript:alert(1)", "data:image/png;base64,AAAA", "/relative.jpg", "ftp://example.com/a.jpg", "https://user:pw@example.com/a.jpg", "https://"])(
+    "refuses %s",
+    (input) => {
+      expect(normalizeImageUrl(input).ok).toBe(false);
+    },
+  );
+
+  test("an empty value is no image", () => {
+    expect(normalizeImageUrl("")).toEqual({ ok: true, url: null });
+    expect(normalizeImageUrl(undefined)).toEqual({ ok: true, url: null });
+  });
+});
+
+test("parseInternetAvailable: missing means yes, explicit false values mean no", () => {
+  expect(parseInternetAvailable(undefined)).toBe(true);
+  expect(parseInternetAvailable("")).toBe(true);
+  expect(parseInternetAvailable("true")).toBe(true);
+  expect(parseInternetAvailable("on")).toBe(true);
+  for (const no of ["false", "0", "off", "no", "FALSE"]) expect(parseInternetAvailable(no)).toBe(false);
+});

@@ -1,0 +1,89 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "#app/db/client.server.ts";
+import { properties, reservations } from "#app/db/schema.ts";
+import type { PropertyInput } from "#app/modules/properties/properties.schema.ts";
+
+export type PropertyRecord = {
+  id: string;
+  name: string;
+  address: string;
+  imageUrl: string | null;
+  establishmentCode: string;
+  internetAvailable: boolean;
+  timeZone: string;
+  createdAt: Date;
+  /** Reservations that point at the property; a property with any cannot be deleted. */
+  reservationCount: number;
+};
+
+// Tables are named explicitly: inside a raw subquery drizzle writes bare column names, and a
+// bare "id" would then mean the reservation's own id.
+const reservationCount = sql<number>`(
+  select count(*)::int from ${reservations} where ${reservations}.property_id = ${properties}.id
+)`;
+
+const propertyColumns = {
+  id: properties.id,
+  name: properties.name,
+  address: properties.address,
+  imageUrl: properties.imageUrl,
+  establishmentCode: properties.establishmentCode,
+  internetAvailable: properties.internetAvailable,
+  timeZone: properties.timeZone,
+  createdAt: properties.createdAt,
+  reservationCount,
+};
+
+/** Newest first, as the spec's list (staff-side §7). */
+export async function listProperties(db: DbOrTx): Promise<PropertyRecord[]> {
+  return db.select(propertyColumns).from(properties).orderBy(desc(properties.createdAt), desc(properties.id));
+}
+
+export async function getProperty(db: DbOrTx, id: string): Promise<PropertyRecord | null> {
+  const [row] = await db.select(propertyColumns).from(properties).where(eq(properties.id, id));
+  return row ?? null;
+}
+
+export async function createProperty(db: DbOrTx, input: PropertyInput, createdBy: string | null): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(properties)
+    .values({ ...input, createdBy })
+    .returning({ id: properties.id });
+  return row;
+}
+
+/** Returns false when the property no longer exists. */
+export async function updateProperty(db: DbOrTx, id: string, input: PropertyInput): Promise<boolean> {
+  const rows = await db.update(properties).set(input).where(eq(properties.id, id)).returning({ id: properties.id });
+  return rows.length > 0;
+}
+
+export type DeletePropertyResult = "deleted" | "not-found" | "has-reservations";
+
+// foreign_key_violation, and restrict_violation (what ON DELETE RESTRICT raises).
+const REFERENCED_CODES = new Set(["23503", "23001"]);
+
+function isStillReferenced(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if (REFERENCED_CODES.has(String((current as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
+/**
+ * Deletes a property that has no reservations. The reservations' foreign key is ON DELETE
+ * RESTRICT, so a reservation created at the same moment still cannot be orphaned: the count
+ * answers the common case with a clear reason, the constraint the race.
+ */
+export async function deleteProperty(db: DbOrTx, id: string): Promise<DeletePropertyResult> {
+  const existing = await getProperty(db, id);
+  if (!existing) return "not-found";
+  if (existing.reservationCount > 0) return "has-reservations";
+  try {
+    const rows = await db.delete(properties).where(eq(properties.id, id)).returning({ id: properties.id });
+    return rows.length > 0 ? "deleted" : "not-found";
+  } catch (error) {
+    if (isStillReferenced(error)) return "has-reservations";
+    throw error;
+  }
+}

@@ -1,0 +1,312 @@
+import { randomBytes } from "node:crypto";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "#app/db/client.server.ts";
+import { guests, properties, reservations } from "#app/db/schema.ts";
+import { guestMessages, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
+import { guestFullName, type Guest } from "#app/modules/guests/guests.schema.ts";
+import { validateGuestsAgainstIne } from "#app/modules/guests/ine.server.ts";
+import { consumeRateLimit, RATE_LIMITS } from "#app/modules/rate-limit/rate-limit.server.ts";
+import type { ReservationInput } from "#app/modules/reservations/reservations.schema.ts";
+
+// ---------------------------------------------------------------- the guest link
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/** 22 base62 characters carry 22·log2(62) ≈ 131 bits, above the 128 DECISIONS.md asks for. */
+export const UNIQUE_LINK_LENGTH = 22;
+const UNIQUE_LINK_PATTERN = /^[0-9A-Za-z]{22,64}$/;
+
+/**
+ * A fresh guest link from the operating system's CSPRNG. Bytes of 248 or more are dropped
+ * instead of reduced modulo 62, which would make the first eight characters likelier than the
+ * rest; what is kept is uniform over the alphabet.
+ */
+export function generateUniqueLink(length = UNIQUE_LINK_LENGTH): string {
+  let link = "";
+  while (link.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte >= 248) continue;
+      link += BASE62[byte % 62];
+      if (link.length === length) break;
+    }
+  }
+  return link;
+}
+
+/** Cheap shape check, so junk never costs a query (and never reaches a log as a "miss"). */
+export function isWellFormedLink(link: unknown): link is string {
+  return typeof link === "string" && UNIQUE_LINK_PATTERN.test(link);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+
+// ---------------------------------------------------------------- staff side
+
+export class ReservationRuleError extends Error {
+  override name = "ReservationRuleError";
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+function hasCode(error: unknown, code: string): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
+
+/**
+ * Creates a pending reservation with a new guest link. The property's name is copied as
+ * property_name (the spec's column), the property itself must exist ('Propiedad no encontrada').
+ */
+export async function createReservation(
+  db: Db,
+  input: ReservationInput,
+  createdBy: string | null,
+): Promise<{ id: string; uniqueLink: string }> {
+  // A collision of 131 random bits will not happen; if the unique index ever says otherwise,
+  // a new link is cheaper than an error page.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [property] = await tx
+          .select({ id: properties.id, name: properties.name })
+          .from(properties)
+          .where(eq(properties.id, input.propertyId))
+          // Holds the property against a concurrent delete until the reservation exists.
+          .for("share");
+        if (!property) throw new ReservationRuleError("Propiedad no encontrada", 404);
+        const [row] = await tx
+          .insert(reservations)
+          .values({
+            propertyId: property.id,
+            propertyName: property.name,
+            guestCount: input.guestCount,
+            checkInDate: input.checkInDate,
+            checkOutDate: input.checkOutDate,
+            uniqueLink: generateUniqueLink(),
+            notes: input.notes,
+            paymentType: input.paymentType,
+            contractDate: input.contractDate,
+            rooms: input.rooms,
+            createdBy,
+          })
+          .returning({ id: reservations.id, uniqueLink: reservations.uniqueLink });
+        return row;
+      });
+    } catch (error) {
+      if (attempt < 2 && hasCode(error, UNIQUE_VIOLATION)) continue;
+      throw error;
+    }
+  }
+}
+
+export type ReservationRecord = {
+  id: string;
+  propertyId: string;
+  propertyName: string;
+  propertyAddress: string;
+  propertyImageUrl: string | null;
+  establishmentCode: string;
+  guestCount: number;
+  checkInDate: string;
+  checkOutDate: string;
+  uniqueLink: string;
+  status: string;
+  completedAt: Date | null;
+  paymentType: string;
+  contractDate: string;
+  rooms: number;
+  notes: string | null;
+  createdAt: Date;
+  /** Guests actually stored (the export needs at least one). */
+  registeredGuests: number;
+};
+
+/** Every reservation, newest first, with its property joined (staff-side §7). */
+export async function listReservations(db: DbOrTx): Promise<ReservationRecord[]> {
+  return db
+    .select({
+      id: reservations.id,
+      propertyId: reservations.propertyId,
+      propertyName: properties.name,
+      propertyAddress: properties.address,
+      propertyImageUrl: properties.imageUrl,
+      establishmentCode: properties.establishmentCode,
+      guestCount: reservations.guestCount,
+      checkInDate: reservations.checkInDate,
+      checkOutDate: reservations.checkOutDate,
+      uniqueLink: reservations.uniqueLink,
+      status: reservations.status,
+      completedAt: reservations.completedAt,
+      paymentType: reservations.paymentType,
+      contractDate: reservations.contractDate,
+      rooms: reservations.rooms,
+      notes: reservations.notes,
+      createdAt: reservations.createdAt,
+      // Tables named explicitly: a bare "id" inside the subquery would be the guest's own.
+      registeredGuests: sql<number>`(select count(*)::int from ${guests} where ${guests}.reservation_id = ${reservations}.id)`,
+    })
+    .from(reservations)
+    .innerJoin(properties, eq(properties.id, reservations.propertyId))
+    .orderBy(desc(reservations.createdAt), desc(reservations.id));
+}
+
+export type ReservationStats = { total: number; completed: number; pending: number; totalGuests: number };
+
+/** The four cards: total, completed, pending and the sum of guest counts, over all reservations. */
+export async function getReservationStats(db: DbOrTx): Promise<ReservationStats> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${reservations.status} = 'completed'))::int`,
+      totalGuests: sql<number>`coalesce(sum(${reservations.guestCount}), 0)::int`,
+    })
+    .from(reservations);
+  const total = row?.total ?? 0;
+  const completed = row?.completed ?? 0;
+  return { total, completed, pending: total - completed, totalGuests: row?.totalGuests ?? 0 };
+}
+
+/** Deletes a reservation and, by cascade, its guests. False when it did not exist. */
+export async function deleteReservation(db: DbOrTx, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.delete(reservations).where(eq(reservations.id, id)).returning({ id: reservations.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- guest side
+
+/** Exactly what the guest screen shows, and nothing else (DECISIONS.md "Guest registration"). */
+export type PublicReservation = {
+  propertyName: string;
+  propertyImageUrl: string | null;
+  checkInDate: string;
+  checkOutDate: string;
+  guestCount: number;
+  status: "pending" | "completed";
+};
+
+export async function getReservationByLink(db: DbOrTx, link: string): Promise<PublicReservation | null> {
+  if (!isWellFormedLink(link)) return null;
+  const [row] = await db
+    .select({
+      propertyName: properties.name,
+      propertyImageUrl: properties.imageUrl,
+      checkInDate: reservations.checkInDate,
+      checkOutDate: reservations.checkOutDate,
+      guestCount: reservations.guestCount,
+      status: reservations.status,
+    })
+    .from(reservations)
+    .innerJoin(properties, eq(properties.id, reservations.propertyId))
+    .where(eq(reservations.uniqueLink, link));
+  if (!row) return null;
+  return { ...row, status: row.status === "completed" ? "completed" : "pending" };
+}
+
+export type RegisterGuestsOptions = {
+  lang: GuestLang;
+  /** Who is submitting, for the rate limit (the client IP). */
+  clientIp: string;
+  /** yyyy-MM-dd; defaults to today in Madrid (tests pin it). */
+  today?: string;
+};
+
+export type RegisterGuestsResult =
+  | { ok: true; count: number }
+  | { ok: false; reason: "rate-limited"; message: string; retryAfterSeconds: number }
+  | { ok: false; reason: "not-found"; message: string }
+  | { ok: false; reason: "completed"; message: string }
+  | { ok: false; reason: "invalid"; message: string; position?: number; field?: GuestField };
+
+function guestRow(reservationId: string, guest: Guest, position: number): typeof guests.$inferInsert {
+  return {
+    reservationId,
+    position,
+    givenName: guest.givenName,
+    firstSurname: guest.firstSurname,
+    secondSurname: guest.secondSurname,
+    fullName: guestFullName(guest).slice(0, 160),
+    sex: guest.sex,
+    birthDate: guest.birthDate,
+    nationality: guest.nationality,
+    documentType: guest.documentType,
+    documentNumber: guest.documentNumber,
+    documentSupport: guest.documentSupport,
+    phone: guest.phone,
+    email: guest.email,
+    addressStreet: guest.addressStreet,
+    addressCountry: guest.addressCountry,
+    addressProvince: guest.addressProvince,
+    addressMunicipalityCode: guest.addressMunicipalityCode,
+    // The validated type calls it addressMunicipalityName; the column is address_municipality.
+    addressMunicipality: guest.addressMunicipalityName,
+    addressPostalCode: guest.addressPostalCode,
+    kinship: guest.kinship,
+  };
+}
+
+/**
+ * Stores the guests of one link and completes its reservation (public-side §4, DECISIONS.md):
+ *   1. rate limit per client (3 per 5 minutes), before anything else is looked at;
+ *   2. the link must name a pending reservation;
+ *   3. the same ordered rules as the browser, plus the INE municipality check;
+ *   4. ONE transaction that locks the reservation row (SELECT … FOR UPDATE), re-reads its
+ *      status, inserts every guest and completes it with guest_count = guests stored.
+ * Concurrent submissions of one link queue on the row lock; the first completes it and every
+ * other one then reads "completed" and changes nothing.
+ */
+export async function registerGuests(
+  db: Db,
+  link: string,
+  input: unknown,
+  options: RegisterGuestsOptions,
+): Promise<RegisterGuestsResult> {
+  const messages = guestMessages[options.lang];
+  const limit = await consumeRateLimit(db, RATE_LIMITS.guestRegistration, options.clientIp);
+  if (!limit.allowed) {
+    return { ok: false, reason: "rate-limited", message: messages.tooManyAttempts, retryAfterSeconds: limit.retryAfterSeconds };
+  }
+
+  const notFound = { ok: false, reason: "not-found", message: messages.invalidLinkTitle } as const;
+  const completed = { ok: false, reason: "completed", message: messages.alreadyCompletedTitle } as const;
+  if (!isWellFormedLink(link)) return notFound;
+  const [reservation] = await db
+    .select({ status: reservations.status, checkInDate: reservations.checkInDate })
+    .from(reservations)
+    .where(eq(reservations.uniqueLink, link));
+  if (!reservation) return notFound;
+  if (reservation.status === "completed") return completed;
+
+  const validation = validateGuestsAgainstIne(input, {
+    lang: options.lang,
+    checkInDate: reservation.checkInDate,
+    today: options.today,
+  });
+  if (!validation.ok) {
+    return { ok: false, reason: "invalid", message: validation.message, position: validation.position, field: validation.field };
+  }
+
+  return db.transaction(async (tx): Promise<RegisterGuestsResult> => {
+    const [locked] = await tx
+      .select({ id: reservations.id, status: reservations.status })
+      .from(reservations)
+      .where(eq(reservations.uniqueLink, link))
+      .for("update");
+    if (!locked) return notFound;
+    if (locked.status === "completed") return completed;
+    await tx.insert(guests).values(validation.guests.map((guest, index) => guestRow(locked.id, guest, index + 1)));
+    await tx
+      .update(reservations)
+      .set({ status: "completed", completedAt: new Date(), guestCount: validation.guests.length })
+      .where(eq(reservations.id, locked.id));
+    return { ok: true, count: validation.guests.length };
+  });
+}

@@ -1,0 +1,60 @@
+import { BedDouble, CalendarCheck, Cpu } from "lucide-react";
+import { data, NavLink, Outlet } from "react-router";
+import { requirePermission } from "#app/auth/guards.server.ts";
+import { cn } from "#app/lib/utils.ts";
+import type { Route } from "./+types/layout.ts";
+
+// "Gestión de Viajeros": reservations, properties and devices as sub-tabs (staff-side §2). Each
+// child route guards itself; this layout only draws the tabs.
+
+const TABS = [
+  { to: "/admin/viajeros", label: "Reservas", Icon: CalendarCheck, end: true },
+  { to: "/admin/viajeros/viviendas", label: "Viviendas", Icon: BedDouble, end: false },
+  { to: "/admin/viajeros/dispositivos", label: "Dispositivos", Icon: Cpu, end: false },
+] as const;
+
+/**
+ * A post to /admin/viajeros without "?index" lands here rather than on the Reservas tab. It is
+ * guarded like every admin action (401/403 before anything else) and then refused: the tab's
+ * own forms always carry ?index.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requirePermission(request, context, "travellers:manage");
+  return data({ ok: false as const, intent: null, error: "Acción no válida" }, { status: 405 });
+}
+
+export default function TravellersLayout() {
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Gestión de Viajeros</h1>
+          <p className="text-sm text-muted-foreground">Viviendas, reservas y registro de huéspedes para el parte de viajeros.</p>
+        </div>
+      </div>
+      <nav aria-label="Gestión de viajeros">
+        <ul className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+          {TABS.map(({ to, label, Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  cn(
+                    "inline-flex items-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors",
+                    isActive ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+                  )
+                }
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
