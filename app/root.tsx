@@ -9,11 +9,20 @@ export const links: LinksFunction = () => [
 ];
 
 type LangHandle = { lang?: string };
+type LangData = { lang?: unknown } | null | undefined;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // A route may declare its document language (the guest flow switches to English).
+  // A route may declare its document language, statically (handle.lang) or per request through
+  // its loader data (the guest flow's ?lang=en), so the server-rendered <html lang> is right.
   const matches = useMatches();
-  const lang = [...matches].reverse().map((m) => (m.handle as LangHandle | undefined)?.lang).find(Boolean) ?? "es";
+  const lang =
+    [...matches]
+      .reverse()
+      .map((m) => {
+        const fromData = (m.loaderData as LangData)?.lang;
+        return typeof fromData === "string" ? fromData : (m.handle as LangHandle | undefined)?.lang;
+      })
+      .find((value) => value === "es" || value === "en") ?? "es";
   return (
     <html lang={lang}>
       <head>

@@ -6,7 +6,7 @@ import { ROLE_LABELS, ROLES, type Role } from "#app/auth/permissions.ts";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -40,9 +40,7 @@ export function UsersPanel({ users, currentUserId }: { users: UserView[]; curren
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
         <div>
-          <CardTitle>
-            <h1>Usuarios</h1>
-          </CardTitle>
+          <h1 className="text-lg font-semibold leading-tight">Usuarios</h1>
           <CardDescription>Cuentas del equipo y sus roles.</CardDescription>
         </div>
         <Button onClick={() => setOpen(true)}>

@@ -5,7 +5,7 @@ import { getSessionUser } from "#app/auth/guards.server.ts";
 import { signIn } from "#app/auth/sign-in.server.ts";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { signInSchema } from "#app/modules/users/users.schema.ts";
@@ -57,9 +57,7 @@ export default function SignIn() {
     <main id="main" className="flex min-h-screen items-center justify-center bg-muted p-4">
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle>
-            <h1>Acceso del equipo</h1>
-          </CardTitle>
+          <h1 className="text-lg font-semibold leading-tight">Acceso del equipo</h1>
           <CardDescription>Inicia sesión para gestionar leads, viviendas y reservas.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,4 +1,4 @@
-import { Copy, ExternalLink, FileDown, Share2, Trash2, Users } from "lucide-react";
+import { Copy, ExternalLink, FileDown, KeyRound, Share2, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
@@ -24,6 +24,8 @@ export type ReservationRow = {
   completedAt: Date | string | null;
   registeredGuests: number;
   notes: string | null;
+  /** Site path of the door-opening link, when the property has a device (valid during the stay). */
+  doorPath: string | null;
 };
 
 export function guestLinkUrl(siteUrl: string, uniqueLink: string): string {
@@ -102,6 +104,17 @@ export function ReservationsTable({
                     >
                       <Share2 aria-hidden="true" />
                     </Button>
+                    {reservation.doorPath ? (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Copiar enlace de apertura de puerta de ${label}`}
+                        title="Copiar enlace de apertura de puerta (válido durante la estancia)"
+                        onClick={() => void copyGuestLink(`${siteUrl}${reservation.doorPath}`)}
+                      >
+                        <KeyRound aria-hidden="true" />
+                      </Button>
+                    ) : null}
                     {canReadGuests ? (
                       <Button
                         variant="ghost"

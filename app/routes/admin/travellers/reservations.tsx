@@ -11,6 +11,7 @@ import type { GuestsActionResult, ReservationIntent, TravellerActionResult } fro
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { todayIsoDate } from "#app/lib/dates.ts";
+import { getDoorLinksForReservations } from "#app/modules/door/door.server.ts";
 import { listGuestsForReservation } from "#app/modules/guests/guests.server.ts";
 import { listProperties } from "#app/modules/properties/properties.server.ts";
 import { RESERVATION_MESSAGES, validateReservationInput } from "#app/modules/reservations/reservations.schema.ts";
@@ -41,6 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const canReadGuests = hasPermission(user.role, "guests:read");
   try {
     const [reservations, properties] = await Promise.all([listReservations(db), listProperties(db)]);
+    const doorLinks = await getDoorLinksForReservations(
+      db,
+      reservations.map((r) => r.id),
+    );
     return {
       reservations: reservations.map((r) => ({
         id: r.id,
@@ -54,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         completedAt: r.completedAt,
         registeredGuests: r.registeredGuests,
         notes: r.notes,
+        doorPath: doorLinks.get(r.id) ?? null,
       })),
       properties: properties.map((p) => ({ id: p.id, name: p.name, establishmentCode: p.establishmentCode })),
       stats,
