@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useMatches } from "react-router";
 import type { LinksFunction } from "react-router";
 import { Toaster } from "sonner";
+import { VisitTracker } from "#app/components/visit-tracker.tsx";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
+        <VisitTracker />
         <Toaster position="top-center" expand closeButton toastOptions={{ className: "!text-foreground !bg-background" }} />
         <ScrollRestoration />
         <Scripts />

@@ -4,10 +4,12 @@ import path from "node:path";
 import { type BenchRow, table } from "./lib.ts";
 import { runLighthouseBench } from "./lighthouse.bench.ts";
 import { runServerBench } from "./server.bench.ts";
+import { runVisitsBench } from "./visits.bench.ts";
 
 // `npm run bench`: every benchmark in one table, also written as JSON to .bench-results/.
 const parts: [string, () => Promise<BenchRow[]>][] = [
   ["server", runServerBench],
+  ["visits", runVisitsBench],
   ["lighthouse", runLighthouseBench],
 ];
 

@@ -15,6 +15,7 @@ import { pruneRateLimitEvents } from "#app/modules/rate-limit/rate-limit.server.
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createFastStaticHandler } from "./fast-static.ts";
+import { closeVisitRecorder } from "./routes/visits.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 export type StartServerOptions = {
@@ -112,6 +113,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           });
           server.closeIdleConnections();
         });
+        // Beacons already queued are written before the database goes away.
+        await closeVisitRecorder(db);
         await database.close();
       })());
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { users } from "#app/db/schema.ts";
-import { browserAvailable, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
+import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
 import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/test-server.ts";
 
 describe.skipIf(!browserAvailable)("staff area in Chromium", () => {
@@ -20,10 +20,20 @@ describe.skipIf(!browserAvailable)("staff area in Chromium", () => {
     await server?.stop();
   });
 
+  const pageErrors: string[][] = [];
+
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({ baseURL: server.url, locale: "es-ES", reducedMotion: "reduce" });
-    return context.newPage();
+    const page = await context.newPage();
+    pageErrors.push(collectPageErrors(page));
+    return page;
   }
+
+  afterEach(() => {
+    // No hydration mismatch or uncaught error on any page a test visited.
+    expect(pageErrors.flat()).toEqual([]);
+    pageErrors.length = 0;
+  });
 
   // Client-side navigations fire no "load" event, so wait on the URL itself.
   const waitForPath = (page: Page, path: string) => expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(path);

@@ -39,3 +39,14 @@ export async function expectAccessible(page: Page): Promise<void> {
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** Collects uncaught page errors and console errors (hydration mismatches among them). */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    // A 4xx answer the page expected (a refused sign-in) is logged by Chromium as a failed resource.
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}

@@ -37,7 +37,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
           <div>
             <p className="text-xs font-semibold uppercase tracking-wide text-primary">NidoSmart · Panel</p>
-            <p className="text-lg font-semibold">Bienvenido, {user.fullName || user.email}</p>
+            <p className="text-lg font-semibold">{`Bienvenido, ${user.fullName || user.email}`}</p>
           </div>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
