@@ -1,13 +1,10 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase, type Database } from "#app/db/client.server.ts";
+import type { Database } from "#app/db/client.server.ts";
 import { DEFAULT_LEAD_LIST_QUERY, type LeadListQuery } from "#app/modules/leads/leads-query.ts";
 import { getLeadSummary, listLeads, streamLeadsCsv } from "#app/modules/leads/leads.server.ts";
+import { withPglite, withPostgres } from "./lib.ts";
 
 // Lead list and export at scale: 100,000 leads, then
 //   - p50/p95 server time of the admin's list call (filtered + searched page, plus the summary),
@@ -139,36 +136,6 @@ async function measure(kind: "pglite" | "postgres", database: Database, rows: nu
   } satisfies LeadsBenchResult;
 }
 
-async function withPglite<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nidosmart-leads-bench-"));
-  const database = await openDatabase({ kind: "pglite", dataDir: dir });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function withPostgres<T>(adminUrl: string, fn: (database: Database) => Promise<T>): Promise<T> {
-  const name = `nidosmart_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
-}
 
 export async function runLeadsBench(options: LeadsBenchOptions = {}): Promise<LeadsBenchResult[]> {
   const rows = options.rows ?? Number(process.env.LEADS_BENCH_ROWS ?? 100_000);

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
+import { openDatabase, type Database } from "#app/db/client.server.ts";
 
 // Shared helpers for the benchmarks. Every figure is printed next to a baseline measured in the
 // same run, on the same machine, so the ratios mean something across machines.
@@ -124,4 +127,37 @@ export function replayableHeaders(response: Response): Record<string, string> {
     if (!skip.has(key)) out[key] = value;
   });
   return out;
+}
+
+/** Runs `fn` on a fresh PGlite database in a temporary directory, removed afterwards. */
+export async function withPglite<T>(fn: (database: Database) => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nidosmart-db-bench-"));
+  const database = await openDatabase({ kind: "pglite", dataDir: dir });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `fn` on a fresh PostgreSQL database created next to `adminUrl` and dropped afterwards. */
+export async function withPostgres<T>(adminUrl: string, fn: (database: Database) => Promise<T>): Promise<T> {
+  const name = `nidosmart_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  }
 }

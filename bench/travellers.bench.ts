@@ -1,14 +1,11 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase, type Database } from "#app/db/client.server.ts";
+import type { Database } from "#app/db/client.server.ts";
 import { properties, reservations } from "#app/db/schema.ts";
 import { emptyGuestFormValues, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { createReservation, getReservationByLink, registerGuests } from "#app/modules/reservations/reservations.server.ts";
+import { withPglite, withPostgres } from "./lib.ts";
 
 // The guest link's two server calls at a realistic size: 20,000 reservations (across 500
 // properties) already stored, then
@@ -168,36 +165,6 @@ async function measure(kind: "pglite" | "postgres", database: Database, count: n
   return { database: kind, reservations: count, seedMs: Math.round(seedMs), lookup, register10 } satisfies TravellersBenchResult;
 }
 
-async function withPglite<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nidosmart-travellers-bench-"));
-  const database = await openDatabase({ kind: "pglite", dataDir: dir });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function withPostgres<T>(adminUrl: string, fn: (database: Database) => Promise<T>): Promise<T> {
-  const name = `nidosmart_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
-}
 
 export async function runTravellersBench(options: TravellersBenchOptions = {}): Promise<TravellersBenchResult[]> {
   const count = options.reservations ?? Number(process.env.TRAVELLERS_BENCH_ROWS ?? 20_000);

@@ -1,4 +1,5 @@
 import { formatDate } from "#app/lib/dates.ts";
+import { zoneOffsetMs } from "#app/lib/time-zones.ts";
 
 // A door link is valid from 00:00 of the check-in day to 23:59 of the check-out day, in the
 // apartment's clock (Europe/Madrid), whatever the server's time zone is. Windows are kept as
@@ -9,35 +10,7 @@ export const DOOR_TIME_ZONE = "Europe/Madrid";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
-/** How far the zone's wall clock is ahead of UTC at `instant`, in ms (+1 h or +2 h in Madrid). */
-export function zoneOffsetMs(instant: number, timeZone = DOOR_TIME_ZONE): number {
-  const p = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(new Date(instant))
-      .map((x) => [x.type, x.value]),
-  );
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
-  return wall - (instant - (((instant % 1000) + 1000) % 1000));
-}
+export { zoneOffsetMs };
 
 function parseIsoDate(isoDate: string): [number, number, number] {
   const match = ISO_DATE.exec(isoDate);

@@ -1,3 +1,4 @@
+import { zoneOffsetMs } from "#app/lib/time-zones.ts";
 import {
   ageOn,
   isIsoDate,
@@ -99,40 +100,9 @@ export class PoliceXmlInputError extends Error {
 
 // ---------------------------------------------------------------- time zones
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** Minutes the zone's wall clock is ahead of UTC at an instant. */
 function offsetMinutesAt(instant: number, timeZone: string): number {
-  const parts = wallClockFormatter(timeZone).formatToParts(new Date(instant));
-  const value = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)?.value);
-  const wallClockAsUtc = Date.UTC(
-    value("year"),
-    value("month") - 1,
-    value("day"),
-    value("hour"),
-    value("minute"),
-    value("second"),
-  );
-  return Math.round((wallClockAsUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+  return Math.round(zoneOffsetMs(instant, timeZone) / 60_000);
 }
 
 /**
