@@ -92,7 +92,7 @@ export async function startBareServer(body: Buffer, headers: Record<string, stri
     http.createServer((req, res) => {
       req.resume();
       req.on("end", () => {
-        res.writeHead(${status}, ${JSON.stringify(headers)});
+        res.writeHead(${status}, { ...${JSON.stringify(headers)}, ${status === 204 ? "" : '"Content-Length": body.length'} });
         res.end(${status === 204 ? "" : "body"});
       });
     }).listen(${port}, "127.0.0.1", () => process.send && process.send("ready"));
@@ -121,7 +121,8 @@ export type BenchRow = { group: string; metric: string; value: number | string; 
 
 /** The headers of a response worth replaying in a baseline (hop-by-hop and date ones left out). */
 export function replayableHeaders(response: Response): Record<string, string> {
-  const skip = new Set(["date", "connection", "keep-alive", "transfer-encoding", "x-request-id"]);
+  // The body is replayed as received (decoded), so its encoding and length headers are not.
+  const skip = new Set(["date", "connection", "keep-alive", "transfer-encoding", "x-request-id", "content-encoding", "content-length"]);
   const out: Record<string, string> = {};
   response.headers.forEach((value, key) => {
     if (!skip.has(key)) out[key] = value;

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { type BenchRow, load, replayableHeaders, rssMiB, startBareServer, startBuiltServer } from "./lib.ts";
 
 /**
@@ -10,11 +13,13 @@ export async function runServerBench(): Promise<BenchRow[]> {
   rows.push({ group: "server", metric: "cold start to healthy (new DATA_DIR, migrations)", value: Math.round(cold.startupMs), unit: "ms" });
   await cold.stop();
 
-  const server = await startBuiltServer();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nidosmart-bench-"));
+  const server = await startBuiltServer({ DATA_DIR: dataDir });
   await new Promise((r) => setTimeout(r, 1000));
   rows.push({ group: "server", metric: "idle RSS", value: rssMiB(server.pid), unit: "MiB" });
 
-  const page = await fetch(`${server.url}/`);
+  // autocannon asks for no compression, so both servers send the identity bytes.
+  const page = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "identity" } });
   const body = Buffer.from(await page.arrayBuffer());
   const bare = await startBareServer(body, replayableHeaders(page));
   await load({ url: `${server.url}/`, duration: 2 }); // warm-up
@@ -30,8 +35,33 @@ export async function runServerBench(): Promise<BenchRow[]> {
     goal: "≥ 0.9",
   });
   rows.push({ group: "server", metric: "loaded RSS (after page load)", value: rssMiB(server.pid), unit: "MiB" });
+
+  // A server-rendered admin page: session lookup, guard, loader queries, render, CSP hashing.
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.url },
+    body: JSON.stringify({ email: "bench@nidosmart.test", password: "bench-pass-1" }),
+  });
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const admin = await load({ url: `${server.url}/admin/usuarios`, headers: { cookie }, connections: 8 });
+  rows.push({ group: "server", metric: "SSR /admin/usuarios req/s (8 conn.)", value: admin.rps, unit: "req/s", goal: admin.non2xx ? `${admin.non2xx} non-2xx!` : "" });
   if (ours.errors || ours.non2xx) rows.push({ group: "server", metric: "page errors/non-2xx", value: ours.errors + ours.non2xx, unit: "count" });
   await bare.stop();
   await server.stop();
+
+  // Restart on the same DATA_DIR: what a deploy or a crash recovery costs.
+  const warm = await startBuiltServer({ DATA_DIR: dataDir });
+  rows.push({ group: "server", metric: "restart to healthy (existing DATA_DIR)", value: Math.round(warm.startupMs), unit: "ms" });
+  await warm.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (postgresUrl) {
+    const pgServer = await startBuiltServer({ DATABASE_URL: postgresUrl });
+    rows.push({ group: "server", metric: "start to healthy on PostgreSQL", value: Math.round(pgServer.startupMs), unit: "ms" });
+    await new Promise((r) => setTimeout(r, 1000));
+    rows.push({ group: "server", metric: "idle RSS on PostgreSQL", value: rssMiB(pgServer.pid), unit: "MiB" });
+    await pgServer.stop();
+  }
   return rows;
 }
