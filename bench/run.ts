@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type BenchRow, table } from "./lib.ts";
 import { runChatBench } from "./chat.bench.ts";
+import { runContactBench } from "./contact.bench.ts";
 import { runLeadsBench } from "./leads.bench.ts";
 import { runLighthouseBench } from "./lighthouse.bench.ts";
 import { runServerBench } from "./server.bench.ts";
@@ -40,6 +41,7 @@ async function chatRows(): Promise<BenchRow[]> {
 const parts: [string, () => Promise<BenchRow[]>][] = [
   ["server", runServerBench],
   ["visits", runVisitsBench],
+  ["contact", () => runContactBench()],
   ["leads", leadsRows],
   ["travellers", travellersRows],
   ["chat", chatRows],
