@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { LeadForm } from "./lead-form.tsx";
 
@@ -13,23 +12,9 @@ export type LeadDialogProps = {
 
 /** The one lead dialog: the contact modal and every demo-request dialog are this component. */
 export function LeadDialog({ open, onOpenChange, source, title, description, submitLabel }: LeadDialogProps) {
-  // Radix returns focus only to a <DialogTrigger>; these dialogs are opened by buttons that live
-  // apart from them (and load them lazily), so without this focus fell to <body> on close.
-  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-2xl"
-        onOpenAutoFocus={() => {
-          returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          const target = returnFocusTo.current;
-          if (!target?.isConnected) return;
-          event.preventDefault();
-          target.focus();
-        }}
-      >
+      <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {/* Radix wants a description or an explicit opt-out; an empty one would be read aloud. */}
