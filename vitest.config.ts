@@ -1,7 +1,21 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects so that a failing browser does not hide unit results, and so that the
+// Four projects so that a failing browser does not hide unit results, and so that the
 // slow, server-starting suites run one file at a time on a 2-core machine.
+
+// Kills, stops and starves real processes and databases: only `npm run test:faults` (which sets
+// NIDOSMART_FAULTS=1) defines this project, so the plain `vitest run` of `npm test` never starts it.
+const faults = {
+  test: {
+    name: "faults",
+    include: ["tests/faults/**/*.test.ts"],
+    environment: "node" as const,
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -33,6 +47,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      ...(process.env.NIDOSMART_FAULTS === "1" ? [faults] : []),
     ],
   },
 });

@@ -6,6 +6,7 @@ import { runChatBench } from "./chat.bench.ts";
 import { runContactBench } from "./contact.bench.ts";
 import { runLeadsBench } from "./leads.bench.ts";
 import { runLighthouseBench } from "./lighthouse.bench.ts";
+import { runLoadBench } from "./load.bench.ts";
 import { runServerBench } from "./server.bench.ts";
 import { runTravellersBench } from "./travellers.bench.ts";
 import { runVisitsBench } from "./visits.bench.ts";
@@ -45,6 +46,7 @@ const parts: [string, () => Promise<BenchRow[]>][] = [
   ["leads", leadsRows],
   ["travellers", travellersRows],
   ["chat", chatRows],
+  ["load", runLoadBench],
   ["lighthouse", runLighthouseBench],
 ];
 

@@ -1,6 +1,29 @@
+import path from "node:path";
 import { ConfigError, loadConfig } from "#app/config/env.server.ts";
 import { DataDirLockedError } from "#app/db/lock.server.ts";
 import { createLogger, startServer } from "./server.ts";
+
+// File-system failures that mean "DATA_DIR is unusable". PGlite's WebAssembly file system
+// reports them as an ErrnoError carrying Emscripten's errno numbers and no text at all, so those
+// are translated here; otherwise a full disk would surface as `{"errno":51}`.
+const DATA_DIR_CODES = new Set(["EACCES", "EROFS", "ENOSPC", "EPERM", "EDQUOT", "ENOTDIR", "ENOENT"]);
+const EMSCRIPTEN_ERRNO: Record<number, string> = {
+  2: "EACCES: permission denied",
+  29: "EIO: input/output error",
+  51: "ENOSPC: no space left on device",
+  54: "ENOTDIR: not a directory",
+  63: "EPERM: operation not permitted",
+  69: "EROFS: read-only file system",
+};
+
+function dataDirProblem(error: unknown, dataDir: string): string | null {
+  const err = error as NodeJS.ErrnoException;
+  if (err?.name === "ErrnoError" && typeof err.errno === "number") return EMSCRIPTEN_ERRNO[err.errno] ?? null;
+  if (!err?.code || !DATA_DIR_CODES.has(err.code)) return null;
+  // ENOENT and friends from elsewhere (a missing build, say) are not DATA_DIR's fault.
+  if (err.path && !path.resolve(err.path).startsWith(path.resolve(dataDir))) return null;
+  return err.message;
+}
 
 // Production entry: validate the configuration, open the database, serve, and shut down cleanly.
 async function main() {
@@ -25,9 +48,9 @@ async function main() {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EACCES" || code === "EROFS" || code === "ENOSPC" || code === "EPERM") {
-      const message = `Cannot write to DATA_DIR (${config.DATA_DIR}): ${(error as Error).message}`;
+    const problem = config.DATABASE_URL ? null : dataDirProblem(error, config.DATA_DIR);
+    if (problem) {
+      const message = `Cannot write to DATA_DIR (${config.DATA_DIR}): ${problem}`;
       logger.fatal(message);
       process.stderr.write(`${message}\n`);
       process.exit(1);

@@ -66,6 +66,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server (PostgreSQL restarted) must not crash the process.
   pool.on("error", () => {});
+  // Nor may a checked-out one: pg emits "error" on the client itself when the server goes away
+  // mid-transaction, and an unheard "error" event kills Node. The query in flight still fails
+  // (and its request answers 500); the pool drops the broken client on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -105,7 +105,15 @@ export function createLeadRoutes(deps: ServerDeps, options: LeadRoutesOptions = 
 
       // Rule 1 of both forms (public-side §5): the rate limit, per client, in the database so
       // every instance shares it (DECISIONS.md). Checked before anything else is looked at.
-      const limit = await consumeRateLimit(db, RATE_LIMITS.contactForm, c.get("clientIp"));
+      let limit;
+      try {
+        limit = await consumeRateLimit(db, RATE_LIMITS.contactForm, c.get("clientIp"));
+      } catch (error) {
+        // The database is unreachable: the visitor still gets the Spanish message (and, without
+        // JavaScript, the confirmation page), and nothing was stored.
+        log.error({ err: error }, "rate limit could not be checked");
+        return answer("storeError", 500);
+      }
       if (!limit.allowed) {
         c.header("Retry-After", String(limit.retryAfterSeconds));
         return answer("rateLimited", 429);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRIORITY_FILTERS, STATUS_FILTERS } from "./leads.schema.ts";
+import { cleanLine } from "#app/lib/text.ts";
 
 // The admin list's URL state. Apart from leads.schema.ts because it needs zod, and the public
 // forms (on every marketing page) should not carry zod in their bundle for it.
@@ -13,7 +14,7 @@ export const SEARCH_MAX = 200;
 // Every field falls back to its default on a bad value: a hand-edited URL shows the list
 // instead of an error page.
 export const leadListQuerySchema = z.object({
-  q: z.string().trim().max(SEARCH_MAX).catch("").default(""),
+  q: z.string().transform(cleanLine).pipe(z.string().max(SEARCH_MAX)).catch("").default(""),
   status: z.enum(STATUS_FILTERS).catch("all").default("all"),
   priority: z.enum(PRIORITY_FILTERS).catch("all").default("all"),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),

@@ -3,6 +3,8 @@
 // message of public-side §5/§8/§9 and staff-side §3–§5/§8 lives here once, so the forms, the
 // endpoint, the admin and the CSV can never drift apart.
 
+import { cleanLine, cleanText, stripMarkup } from "#app/lib/text.ts";
+
 // ---------------------------------------------------------------- messages
 
 export const LEAD_MESSAGES = {
@@ -244,6 +246,9 @@ export const MANUAL_CAPS = {
 /** RFC 5321's path limit; the modal's input accepts 255 but validation stops at 254. */
 export const EMAIL_MAX = 254;
 export const NAME_MIN = 2;
+
+/** Length in characters as a person counts them (code points), not UTF-16 units: "𐀀" is one. */
+const charCount = (value: string) => Array.from(value).length;
 export const MESSAGE_MIN = 10;
 export const REFERENCE_MAX = 120;
 
@@ -252,52 +257,15 @@ export const HONEYPOT_FIELD = "website";
 
 // ---------------------------------------------------------------- sanitising
 
+// The shared sanitisers, re-exported for the lead forms and their tests.
+export { cleanLine, cleanText, stripMarkup };
+
 /** Cuts at `max` UTF-16 units, like an input's maxLength, without leaving half an emoji. */
 export function truncate(value: string, max: number): string {
   if (value.length <= max) return value;
   const cut = value.slice(0, max);
   const last = cut.charCodeAt(cut.length - 1);
   return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
-}
-
-// Elements whose content is code, not text: their content goes with the tags.
-const CODE_ELEMENTS = /<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
-const COMMENTS = /<!--[\s\S]*?(?:-->|$)/g;
-// A start or end tag, a declaration or a processing instruction, also when cut off at the end.
-const TAGS = /<\/?[a-zA-Z][^<>]*(?:>|$)|<[!?][^<>]*(?:>|$)/g;
-
-/**
- * Removes all markup. Tags are removed repeatedly until nothing changes, because removing one
- * can assemble another ("<scr<b>ipt>"); then any stray angle bracket goes too, so no stored
- * lead text can ever contain markup, whatever later renders it (admin, e-mail, CSV, Excel).
- * Entities ("&lt;") are left as typed: they are plain text, not markup.
- */
-export function stripMarkup(value: string): string {
-  let current = value;
-  for (let i = 0; i < 20; i++) {
-    const next = current.replace(COMMENTS, "").replace(CODE_ELEMENTS, "").replace(TAGS, "");
-    if (next === current) break;
-    current = next;
-  }
-  return current.replace(/[<>]/g, "");
-}
-
-// NUL is refused by PostgreSQL text columns; other C0 controls and the bidirectional overrides
-// only serve to corrupt or spoof what staff read.
-// eslint-disable-next-line no-control-regex
-const CONTROL_EXCEPT_NEWLINE_TAB = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
-
-/** One-line fields: markup stripped, controls and line breaks become single spaces, trimmed. */
-export function cleanLine(value: string): string {
-  return stripMarkup(value)
-    .replace(CONTROL_EXCEPT_NEWLINE_TAB, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** Multi-line fields (message, notes): markup and controls stripped, line breaks kept, trimmed. */
-export function cleanText(value: string): string {
-  return stripMarkup(value).replace(CONTROL_EXCEPT_NEWLINE_TAB, "").replace(/\r\n?/g, "\n").trim();
 }
 
 /** Reads a field of a JSON body or form post as text; anything that is not text is empty. */
@@ -434,7 +402,7 @@ export function validateModalLead(input: PublicLeadInput): LeadValidation<NewPub
   const phone = truncate(fieldText(input.phone), MODAL_CAPS.phone).trim();
   const ownerType = normalizeOwnerType(fieldText(input.owner_type).trim());
 
-  if (name.length < NAME_MIN) return fail("invalidName", "name");
+  if (charCount(name) < NAME_MIN) return fail("invalidName", "name");
   if (!isValidEmail(email)) return fail("invalidEmail", "email");
   if (phone === "") return fail("missingPhone", "phone");
   if (!isValidPhone(phone)) return fail("invalidPhone", "phone");
@@ -477,8 +445,8 @@ export function validateContactPageLead(input: PublicLeadInput): LeadValidation<
   if (!isValidEmail(email)) return fail("invalidEmail", "email");
   if (phone === "") return fail("missingPhone", "phone");
   if (!isValidPhone(phone)) return fail("invalidPhone", "phone");
-  if (name.length < NAME_MIN) return fail("invalidName", "name");
-  if (message.length < MESSAGE_MIN) return fail("shortMessage", "message");
+  if (charCount(name) < NAME_MIN) return fail("invalidName", "name");
+  if (charCount(message) < MESSAGE_MIN) return fail("shortMessage", "message");
 
   return {
     ok: true,
@@ -525,7 +493,7 @@ export function validateManualLead(input: ManualLeadInput): AdminValidation<NewM
   const email = normalizeEmail(cleanLine(truncate(fieldText(input.email), MANUAL_CAPS.email)));
   const phone = cleanLine(truncate(fieldText(input.phone), MANUAL_CAPS.phone));
 
-  if (name.length < NAME_MIN) return failWith(ADMIN_LEAD_MESSAGES.manualInvalidName, "name");
+  if (charCount(name) < NAME_MIN) return failWith(ADMIN_LEAD_MESSAGES.manualInvalidName, "name");
   if (!isValidEmail(email)) return failWith(LEAD_MESSAGES.invalidEmail, "email");
   if (!isValidPhone(phone)) return failWith(LEAD_MESSAGES.invalidPhone, "phone");
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PropertyTimeZone } from "#app/modules/guests/police-xml.ts";
+import { cleanLine } from "#app/lib/text.ts";
 
 // The property (vivienda) contract shared by the admin dialog (quick feedback) and the route
 // action (the authority). Messages are the exact texts of staff-side §5 and §8; the ones the
@@ -57,13 +58,9 @@ export type PropertyValidation = { ok: true; data: PropertyInput } | { ok: false
 
 const asText = (value: unknown): string => (typeof value === "string" ? value : "");
 
-/** Markup stripped (a tag becomes a space), whitespace collapsed, trimmed. */
+/** Markup and control characters stripped, whitespace collapsed, trimmed. */
 export function plainText(value: unknown): string {
-  return asText(value)
-    .replace(/<[^<>]*>/g, " ")
-    .replace(/[<>]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return cleanLine(asText(value));
 }
 
 /**
@@ -97,7 +94,7 @@ export function validatePropertyInput(input: Record<string, unknown>): PropertyV
   const name = plainText(input.name).slice(0, PROPERTY_LIMITS.name).trim();
   const address = plainText(input.address).slice(0, PROPERTY_LIMITS.address).trim();
   // Codes keep their case and leading zeros; only the surrounding spaces go.
-  const establishmentCode = asText(input.establishmentCode).trim();
+  const establishmentCode = cleanLine(asText(input.establishmentCode));
   if (name === "" || address === "" || establishmentCode === "") {
     return { ok: false, message: PROPERTY_MESSAGES.required };
   }

@@ -1,6 +1,7 @@
 import { isIsoDate } from "#app/modules/guests/identity.ts";
 import { MAX_GUESTS, MIN_GUESTS } from "#app/modules/guests/guests.schema.ts";
 import { DEFAULT_PAYMENT_TYPE, isPaymentTypeCode, type PaymentTypeCode } from "#app/modules/guests/ses-codes.ts";
+import { cleanNotes } from "#app/lib/text.ts";
 
 // The reservation contract shared by the "Nueva reserva" dialog and the route action, plus every
 // staff-side message of reservations, guests and the XML export (staff-side §5, §8).
@@ -56,16 +57,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Free notes keep their line breaks; markup goes, as everywhere else. */
 function notesText(value: unknown): string {
   if (typeof value !== "string") return "";
-  return value
-    .replace(/\r\n?/g, "\n")
-    .replace(/<[^<>]*>/g, " ")
-    .replace(/[<>]/g, "")
-    .replace(/[^\S\n]+/g, " ")
-    .replace(/ *\n */g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim()
-    .slice(0, RESERVATION_LIMITS.notes)
-    .trim();
+  return cleanNotes(value).slice(0, RESERVATION_LIMITS.notes).trim();
 }
 
 function parseInteger(value: string): number | null {

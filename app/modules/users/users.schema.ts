@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "#app/auth/permissions.ts";
+import { cleanLine } from "#app/lib/text.ts";
 
 export const createUserSchema = z.object({
   email: z
@@ -17,7 +18,7 @@ export const createUserSchema = z.object({
   fullName: z
     .string()
     .optional()
-    .transform((value) => (value ?? "").replace(/<[^>]*>/g, "").replace(/[<>]/g, "").trim().slice(0, 200)),
+    .transform((value) => cleanLine(value ?? "").slice(0, 200)),
   role: z.enum(ROLES, { error: "Rol no válido" }).default("user"),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
