@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { useEffect, useState } from "react";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -11,17 +10,13 @@ import {
   LEAD_MESSAGES,
   normalizeReference,
   validateContactPageLead,
-  type LeadField,
 } from "#app/modules/leads/leads.schema.ts";
 import {
   HoneypotField,
   LEAD_ENDPOINT,
   LeadHiddenFields,
   RequiredMark,
-  courtesyLimitReached,
-  formFields,
-  postLead,
-  recordCourtesySubmission,
+  useLeadSubmission,
 } from "./lead-form.tsx";
 
 /**
@@ -31,50 +26,20 @@ import {
  * showing the result (and, lacking the hidden field, takes the reference from the Referer).
  */
 export function ContactPageForm() {
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [reference, setReference] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<{ field: LeadField | null; message: string } | null>(null);
   const [sent, setSent] = useState(false);
+  const { id, formRef, sending, error, errorId, invalid, describedBy, handleSubmit } = useLeadSubmission({
+    validate: validateContactPageLead,
+    onSent: () => setSent(true),
+    onError: () => setSent(false),
+  });
 
   useEffect(() => {
     setReference(normalizeReference(new URLSearchParams(window.location.search).get("ref")));
   }, []);
 
   const fieldId = (field: string) => `${id}-${field}`;
-  const errorId = `${id}-error`;
-  const invalid = (field: LeadField) => (error?.field === field ? true : undefined);
-  const describedBy = (field: LeadField) => (error?.field === field ? errorId : undefined);
 
-  const showError = (message: string, field: LeadField | null) => {
-    setSent(false);
-    setError({ field, message });
-    toast.error(message);
-    if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    const fields = formFields(form);
-
-    if (courtesyLimitReached()) return showError(LEAD_MESSAGES.rateLimited, null);
-    const checked = validateContactPageLead(fields);
-    if (!checked.ok) return showError(checked.message, checked.field);
-
-    setError(null);
-    setSending(true);
-    recordCourtesySubmission();
-    const result = await postLead(fields);
-    setSending(false);
-    if (!result.ok) return showError(result.message, null);
-
-    toast.success(result.message);
-    setSent(true);
-    form.reset();
-  }
 
   return (
     <form

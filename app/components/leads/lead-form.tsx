@@ -20,6 +20,7 @@ import {
   PROPERTY_TYPE_LABELS,
   validateModalLead,
   type LeadField,
+  type LeadValidation,
   type PublicFormKind,
 } from "#app/modules/leads/leads.schema.ts";
 
@@ -137,6 +138,69 @@ export function FieldError({ id, message }: { id: string; message: string | null
 
 // ---------------------------------------------------------------- the modal form
 
+type LeadFormError = { field: LeadField | null; message: string };
+
+/**
+ * The submit cycle both public forms share (public-side §4, §5): the courtesy counter, the
+ * shared rules in the spec's order, "Enviando...", the post, and the toasts. A failing rule
+ * focuses its field and is announced; `onSent` runs after the server stored the lead.
+ */
+export function useLeadSubmission({
+  validate,
+  onSent,
+  onError,
+}: {
+  validate: (fields: Record<string, string>) => LeadValidation<unknown>;
+  onSent: (form: HTMLFormElement) => void;
+  onError?: () => void;
+}) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<LeadFormError | null>(null);
+  const errorId = `${id}-error`;
+
+  const showError = (message: string, field: LeadField | null) => {
+    onError?.();
+    setError({ field, message });
+    toast.error(message);
+    if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const fields = formFields(form);
+
+    if (courtesyLimitReached()) return showError(LEAD_MESSAGES.rateLimited, null);
+    const checked = validate(fields);
+    if (!checked.ok) return showError(checked.message, checked.field);
+
+    setError(null);
+    setSending(true);
+    recordCourtesySubmission();
+    const result = await postLead(fields);
+    setSending(false);
+    if (!result.ok) return showError(result.message, null);
+
+    toast.success(result.message);
+    form.reset();
+    onSent(form);
+  }
+
+  return {
+    id,
+    formRef,
+    sending,
+    error,
+    errorId,
+    handleSubmit,
+    invalid: (field: LeadField) => (error?.field === field ? true : undefined),
+    describedBy: (field: LeadField) => (error?.field === field ? errorId : undefined),
+  };
+}
+
 export type LeadFormProps = {
   /** The origin tag of public-side §9 ("hero-cta", "wifi-cta", "conserje-ai"...). */
   source: string;
@@ -150,54 +214,26 @@ type RequiredState = { name: string; email: string; phone: string; owner_type: s
 const EMPTY_REQUIRED: RequiredState = { name: "", email: "", phone: "", owner_type: "" };
 
 export function LeadForm({ source, onSuccess, submitLabel = "Enviar solicitud", className }: LeadFormProps) {
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
   const [required, setRequired] = useState<RequiredState>(EMPTY_REQUIRED);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<{ field: LeadField | null; message: string } | null>(null);
+  const { id, formRef, sending, error, errorId, invalid, describedBy, handleSubmit } = useLeadSubmission({
+    validate: validateModalLead,
+    onSent: () => {
+      setRequired(EMPTY_REQUIRED);
+      onSuccess?.();
+    },
+  });
 
   const missingRequired = Object.values(required).some((value) => value.trim() === "");
   // Disabled only once JavaScript runs: a no-JS visitor can always post, and the server answers.
   const disabled = hydrated && (sending || missingRequired);
   const fieldId = (field: string) => `${id}-${field}`;
-  const errorId = `${id}-error`;
-  const invalid = (field: LeadField) => (error?.field === field ? true : undefined);
-  const describedBy = (field: LeadField) => (error?.field === field ? errorId : undefined);
 
   const track = (field: keyof RequiredState) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
     setRequired((current) => ({ ...current, [field]: value }));
   };
 
-  const showError = (message: string, field: LeadField | null) => {
-    setError({ field, message });
-    toast.error(message);
-    if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    const fields = formFields(form);
-
-    if (courtesyLimitReached()) return showError(LEAD_MESSAGES.rateLimited, null);
-    const checked = validateModalLead(fields);
-    if (!checked.ok) return showError(checked.message, checked.field);
-
-    setError(null);
-    setSending(true);
-    recordCourtesySubmission();
-    const result = await postLead(fields);
-    setSending(false);
-    if (!result.ok) return showError(result.message, null);
-
-    toast.success(result.message);
-    form.reset();
-    setRequired(EMPTY_REQUIRED);
-    onSuccess?.();
-  }
 
   return (
     <form
