@@ -8,6 +8,8 @@ import { APARTMENT_IMAGE_MARKER } from "#app/modules/chat/stream-parser.ts";
 // connective wording without figures. That is what guarantees that a price in an answer
 // is a price from our content.
 
+export type ChatDocumentKind = "faq" | "plan" | "section" | "summary" | "contact" | "quote";
+
 export interface ChatDocument {
   /** Unique across the collection. */
   id: string;
@@ -15,6 +17,9 @@ export interface ChatDocument {
   text: string;
   /** Site-relative page where a visitor reads more, cited in the answer. */
   url?: string;
+  kind?: ChatDocumentKind;
+  /** The English rendering: `text` line for line, so either language quotes the same facts. */
+  en?: { title: string; text: string };
 }
 
 export type ChatLanguage = "es" | "en";
