@@ -76,8 +76,8 @@ const alternatives = (fact: EvalFact): readonly string[] => (typeof fact === "st
 
 // The greeting the engine puts before an answer when the visitor greets ("¡Hola, Marta! ").
 const GREETING_PREFIX = /^(?:¡Hola(?:, [^!]+)?! |Hi(?: [^!]+)?! )/u;
-const YES = { es: /^s[ií]\b/iu, en: /^yes\b/iu };
-const NO = /^no\b/iu;
+const YES = { es: /^s[ií](?!\p{L})/iu, en: /^yes(?!\p{L})/iu };
+const NO = /^no(?!\p{L})/iu;
 const DECLINE = { es: /no tengo/iu, en: /I don't have/iu };
 const CONTACT_LINK = /\]\(\/contacto\)/;
 const LINK = /\]\(\/[^)]*\)/g;

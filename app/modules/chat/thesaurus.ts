@@ -1,0 +1,224 @@
+// The guest assistant's thesaurus: how visitors, owners and guests say things that the site
+// says differently. This is content, not an algorithm — a short curated list of colloquial
+// words, abbreviations, spelling variants, synonyms and question frames in Spanish and English
+// — and it is applied to the site's text and to the questions alike, so both meet on the same
+// terms. Keys are written lower-case and without accents.
+//
+// Terms starting with "_" are concepts: one token for every way of saying the same thing, in
+// both languages ("okupas", "antiokupación" and "squatters" are all `_okupa`). No real word can
+// collide with them.
+
+export type ThesaurusLanguage = "es" | "en";
+
+/**
+ * What a concept does in a question. "topic" says what it is about; "intent" says what kind of
+ * answer is wanted (a price, a duration, a time of day) without naming a subject: it ranks,
+ * and it requires a matching figure in the answer, but it cannot make a passage relevant alone.
+ */
+export type ConceptRole = "topic" | "intent";
+
+export const INTENT = {
+  price: "_price",
+  duration: "_duration",
+  clock: "_clock",
+} as const;
+
+export const CONCEPT_ROLES: Readonly<Record<string, ConceptRole>> = {
+  [INTENT.price]: "intent",
+  [INTENT.duration]: "intent",
+  [INTENT.clock]: "intent",
+};
+
+/**
+ * Multi-word expressions, matched on whole words before anything else, longest first. The
+ * replacement is a list of words or concepts ("" drops the expression: pure filler).
+ */
+// prettier-ignore
+export const PHRASES: Readonly<Record<ThesaurusLanguage, Readonly<Record<string, string>>>> = {
+  es: {
+    // Asking for a price.
+    "cuanto cuesta": "_price", "cuanto cuestan": "_price", "cuanto vale": "_price", "cuanto valen": "_price",
+    "cuanto es": "_price", "cuanto son": "_price", "cuanto sale": "_price", "cuanto salen": "_price",
+    "cuanto me sale": "_price", "cuanto me saldria": "_price", "cuanto saldria": "_price",
+    "cuanto me cuesta": "_price", "cuanto costaria": "_price", "cuanto me costaria": "_price",
+    "cuanto pagaria": "_price", "cuanto pago": "_price", "cuanto hay que pagar": "_price", "cuanto tengo que pagar": "_price",
+    "cuanto cobrais": "_price", "cuanto cobran": "_price", "cuanto cobra": "_price", "que precio": "_price",
+    "se paga aparte": "_price", "pagar aparte": "_price", "coste extra": "_price", "cuesta extra": "_price",
+    "sin coste": "_price", "de pago": "_price",
+    // Asking how long something takes.
+    "cuanto tarda": "_duration", "cuanto tardan": "_duration", "cuanto tardais": "_duration",
+    "cuanto tiempo": "_duration", "cuanto dura": "_duration", "cuanto duran": "_duration",
+    // Asking for a time of day.
+    "a que hora": "_clock", "que horario": "_clock", "en que horario": "_clock",
+    // The weather is not something the site talks about.
+    "que tiempo hace": "_weather", "que tiempo hara": "_weather", "que tiempo va a hacer": "_weather",
+    "prevision del tiempo": "_weather",
+    // Colloquial expressions.
+    "fin de semana": "finde", "fines de semana": "finde", "darse de baja": "baja", "darme de baja": "baja",
+    "dar de baja": "baja", "dado de baja": "baja", "check in": "checkin", "check out": "checkout",
+    "todo el rato": "", "todo el dia": "", "cada dos por tres": "", "a todas horas": "", "de algo": "",
+    "salida tarde": "salida tardia", "salir tarde": "salida tardia", "llegar antes": "llegada anticipada",
+    "google home": "_smartspeaker", "apple watch": "applewatch",
+    "en la caja": "kit",
+  },
+  en: {
+    "how much is": "_price", "how much are": "_price", "how much does": "_price", "how much do": "_price",
+    "how much for": "_price", "how much would": "_price", "how much will": "_price", "how much to": "_price",
+    "how much it costs": "_price", "what does it cost": "_price", "is it free": "_price",
+    "extra cost": "_price", "at no cost": "_price", "included or extra": "included _price",
+    "how long": "_duration", "what time": "_clock", "at what time": "_clock", "opening hours": "_clock",
+    "support hours": "support _clock", "office hours": "_clock", "business hours": "_clock",
+    "weather forecast": "_weather",
+    "check in": "checkin", "check out": "checkout", "late checkout": "late checkout",
+    "sign up": "signup", "power cut": "power outage", "goes down": "down", "go down": "down",
+    "in the box": "kit", "stock exchange": "stockexchange", "google home": "_smartspeaker",
+    "show up": "come", "shows up": "come", "turn up": "come", "turns up": "come",
+    "too loud": "noise", "being loud": "noise", "being too loud": "noise",
+  },
+};
+
+/** Single words rewritten before stemming: chat shorthand, slang, variants, synonyms. */
+// prettier-ignore
+export const WORDS: Readonly<Record<ThesaurusLanguage, Readonly<Record<string, string>>>> = {
+  es: {
+    // Shorthand and slang.
+    q: "que", k: "que", xq: "porque", pq: "porque", porq: "porque", tb: "tambien", tmb: "tambien",
+    tmbn: "tambien", x: "por", d: "de", xfa: "", porfa: "", plis: "", ok: "", vale: "", oye: "", pues: "",
+    bueno: "", mola: "", guay: "", finde: "_weekend", movil: "móvil", cel: "móvil",
+    aparato: "dispositivo", aparatito: "dispositivo", cacharro: "dispositivo", trasto: "dispositivo",
+    chisme: "dispositivo", sensorcito: "sensor", lucecita: "luz", wifi: "wifi", wi: "wifi", wiffi: "wifi", wify: "wifi",
+    guiri: "turista", guiris: "turistas", pisos: "piso", depa: "apartamento", apto: "apartamento",
+    huespedes: "huéspedes", inquilinos: "huéspedes", clientes: "clientes",
+    // Money.
+    precio: "_price", precios: "_price", cuesta: "_price", cuestan: "_price", costar: "_price", coste: "_price",
+    costes: "_price", costo: "_price", costos: "_price", tarifa: "_price", tarifas: "_price", euro: "_price",
+    euros: "_price", eur: "_price", pavos: "_price", gratis: "_price", gratuito: "_price", gratuita: "_price",
+    gratuitos: "_price", cuota: "_price cuota", cuotas: "_price cuota", mensualidad: "_price mes",
+    // Time.
+    tarda: "_duration", tardan: "_duration", tardar: "_duration", horario: "_clock", horarios: "_clock",
+    // Squatters, parties, intruders.
+    okupa: "_okupa", okupas: "_okupa", ocupa: "_okupa", ocupas: "_okupa", okupacion: "_okupa", okupaciones: "_okupa",
+    okupen: "_okupa", okupan: "_okupa", okupar: "_okupa", okupado: "_okupa", antiokupa: "_okupa",
+    antiokupas: "_okupa", antiokupacion: "_okupa", allanamiento: "_okupa", usurpacion: "_okupa",
+    ocupacion: "ocupación", fiesta: "_party", fiestas: "_party", fieston: "_party", fiestuki: "_party",
+    juerga: "_party", juergas: "_party", botellon: "_party", intruso: "_intrusion", intrusos: "_intrusion",
+    intrusion: "_intrusion", intrusiones: "_intrusion", ladron: "_intrusion", ladrones: "_intrusion",
+    robo: "_intrusion", robos: "_intrusion",
+    // The device and what it does.
+    graba: "grabar", grabando: "grabar", graban: "grabar", grabacion: "grabar",
+    camara: "cámaras", camaras: "cámaras", microfono: "micrófonos", microfonos: "micrófonos",
+    escucha: "micrófonos", espia: "grabar", pilas: "_power", bateria: "_power", baterias: "_power",
+    enchufarlo: "_power", enchufar: "_power", corriente: "_power", alimentacion: "_power",
+    fuman: "tabaco", fuma: "tabaco", fumar: "tabaco", fumando: "tabaco", fumadores: "tabaco", cigarro: "tabaco",
+    decibelios: "decibelios", db: "decibelios", bulla: "ruido", jaleo: "ruido", escandalo: "ruido", ruidos: "ruido",
+    envio: "_shipping", envios: "_shipping", enviais: "_shipping", enviar: "_shipping", envian: "_shipping",
+    pedido: "_shipping", paquete: "_shipping", mensajero: "_shipping",
+    montarlo: "instalar", montar: "instalar", colocarlo: "instalar", ponerlo: "instalar", instalarlo: "instalar",
+    tecnico: "técnico", tecnicos: "técnico", instalador: "técnico", instaladores: "técnico",
+    rompe: "estropea", roto: "estropea", rota: "estropea", averia: "estropea", falla: "estropea", estropeado: "estropea",
+    chatbot: "asistente", bot: "asistente", conserje: "asistente", ia: "asistente",
+    datafono: "datáfono", tpv: "datáfono", fianza: "fianzas",
+    kit: "kit", caja: "kit",
+    permanecia: "permanencia", permanencias: "permanencia", contrato: "permanencia", compromiso: "permanencia",
+    baja: "baja", cancelar: "baja",
+    rgpd: "rgpd", gdpr: "rgpd", lopd: "rgpd",
+    okey: "",
+    // Places the English renderings name differently.
+    sevilla: "_sevilla", seville: "_sevilla", malaga: "_malaga",
+  },
+  en: {
+    // Shorthand and slang.
+    u: "you", ur: "your", r: "are", pls: "", plz: "", please: "", wat: "what", whats: "what",
+    thx: "", ok: "", okay: "", hey: "", btw: "", guys: "", gonna: "", wanna: "",
+    wiffi: "wifi", wify: "wifi", neighbors: "neighbours", neighbor: "neighbour", color: "colour",
+    gadget: "device", thing: "device", box: "device", unit: "device", sensor: "sensor",
+    flat: "apartment", flats: "apartments", apt: "apartment", airbnbs: "airbnb",
+    // Money.
+    price: "_price", prices: "_price", pricing: "_price", cost: "_price", costs: "_price", costing: "_price",
+    fee: "_price", fees: "_price", euro: "_price", euros: "_price", eur: "_price", free: "_price",
+    charge: "_price", charges: "_price", quote: "_price", quoted: "_price",
+    // Time.
+    long: "_duration", takes: "_duration",
+    // Squatters, parties, intruders.
+    squatter: "_okupa", squatters: "_okupa", squatting: "_okupa", squat: "_okupa", squats: "_okupa",
+    squater: "_okupa", squaters: "_okupa", okupa: "_okupa", okupas: "_okupa", "anti-squatting": "_okupa",
+    party: "_party", parties: "_party", partying: "_party", rave: "_party",
+    intruder: "_intrusion", intruders: "_intrusion", intrusion: "_intrusion", intrusions: "_intrusion",
+    burglar: "_intrusion", burglars: "_intrusion", burglary: "_intrusion", theft: "_intrusion",
+    // The device and what it does.
+    record: "record", recording: "record", records: "record", recorded: "record", spy: "record", spying: "record",
+    cameras: "camera", microphones: "microphone", mic: "microphone", mics: "microphone",
+    batteries: "_power", battery: "_power", mains: "_power", power: "_power", plugged: "_power",
+    smoking: "tobacco", smoke: "smoke", smokes: "tobacco", smoker: "tobacco", smokers: "tobacco", cigarette: "tobacco",
+    loud: "noise", noisy: "noise", sound: "noise", decibel: "decibels", db: "decibels",
+    shipping: "_shipping", ship: "_shipping", ships: "_shipping", shipped: "_shipping", delivery: "_shipping",
+    deliver: "_shipping", delivered: "_shipping", postage: "_shipping",
+    mount: "install", mounted: "install", mounting: "install", setup: "install", instalation: "installation",
+    technician: "technician", technicians: "technician", installer: "technician", installers: "technician",
+    breaks: "break", broken: "break", fails: "break", faulty: "break", stops: "break",
+    chatbot: "assistant", bot: "assistant", concierge: "assistant", ai: "assistant",
+    terminal: "terminal", reader: "terminal", pos: "terminal",
+    contract: "commitment", commitment: "commitment", cancelation: "cancel", cancellation: "cancel",
+    gdpr: "gdpr", rgpd: "gdpr",
+    // Places the English renderings name differently.
+    sevilla: "_sevilla", seville: "_sevilla", malaga: "_malaga",
+  },
+};
+
+/**
+ * Question frames: words that say how something is asked ("¿qué pasa si…?", "does it work
+ * with…?") and never what it is about. Without this list "¿Qué pasa si un huésped hace una
+ * fiesta?" would match every FAQ that starts "¿Qué pasa si…".
+ */
+// prettier-ignore
+export const FRAME_WORDS: Readonly<Record<ThesaurusLanguage, readonly string[]>> = {
+  es: [
+    "pasa", "pasaria", "ocurre", "ocurriria", "sirve", "servir", "serviria", "funciona", "funcionan",
+    "funcionaria", "evito", "evitar", "evitaria", "hago", "hacer", "haria", "hace", "puedo", "podria",
+    "podemos", "podeis", "necesito", "necesitaria", "quiero", "queria", "quisiera", "gustaria", "saber",
+    "decir", "dime", "dinos", "explicame", "cuentame", "contarme", "informacion", "info", "duda", "dudas",
+    "pregunta", "hola", "buenas", "gracias", "ayuda", "ayudar", "ofreceis", "ofrecen", "teneis", "tienen",
+    "tiene", "tengo", "hay", "incluye", "incluyen", "existe", "vuestro", "vuestra", "vuestros", "vuestras",
+    "haceis", "dais", "llevais", "usais", "cumplis", "aceptais", "trabajais", "sale", "algo", "esto", "eso",
+    "normal", "entero", "entera", "vez",
+  ],
+  en: [
+    "happen", "happens", "happened", "work", "works", "working", "avoid", "prevent", "stop", "protect",
+    "help", "need", "want", "know", "tell", "explain", "question", "hello", "hi", "thanks", "thank",
+    "get", "got", "make", "makes", "use", "using", "offer", "offers", "have", "has", "there", "does",
+    "do", "can", "could", "would", "will", "able", "possible", "anything", "something", "stuff", "thing",
+    "things", "normal", "really", "actually", "also", "just", "one", "guys", "good",
+  ],
+};
+
+/**
+ * Words of the trade that nearly every passage shares: they rank, but a passage does not have
+ * to contain them to answer ("¿cuánto me sale al mes?" is about the price, not the month).
+ */
+// prettier-ignore
+export const GENERIC_WORDS: Readonly<Record<ThesaurusLanguage, readonly string[]>> = {
+  es: [
+    "alojamiento", "alojamientos", "apartamento", "apartamentos", "piso", "vivienda", "viviendas",
+    "propiedad", "propiedades", "dispositivo", "dispositivos", "servicio", "servicios", "plan", "planes",
+    "mes", "mensual", "mensuales", "huésped", "huéspedes", "turístico", "turísticos", "turística",
+    "turísticas", "sistema", "plataforma", "propietario", "propietarios", "cliente", "clientes", "nidosmart",
+  ],
+  en: [
+    "property", "properties", "accommodation", "apartment", "apartments", "device", "devices", "service",
+    "services", "plan", "plans", "month", "monthly", "guest", "guests", "tourist", "system", "platform",
+    "owner", "owners", "customer", "customers", "per", "nidosmart",
+  ],
+};
+
+/**
+ * Words the stop-word lists drop but that carry meaning here: "cuenta" is an account, "tarde"
+ * an evening, "tiempo" a duration or the weather, "día" and "noche" the two noise limits.
+ */
+// prettier-ignore
+export const KEEP_WORDS: Readonly<Record<ThesaurusLanguage, readonly string[]>> = {
+  es: [
+    "cerca", "cuenta", "horas", "tiempo", "tarde", "valor", "nuevo", "nueva", "nuevos", "nuevas", "dia", "dias",
+    "día", "días", "fin", "segunda", "segundo", "uso", "largo", "mayor", "mejor", "menos", "primer", "lugar",
+  ],
+  en: ["down"],
+};
