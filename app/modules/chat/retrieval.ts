@@ -314,8 +314,21 @@ interface Scored {
   coverage: number;
 }
 
+/** What the engine weighed for one question; for tuning and for the evaluation's misses. */
+export interface RetrievalTrace {
+  language: Language;
+  terms: Term[];
+  required: string[];
+  candidates: { id: string; score: number; coverage: number; states: boolean }[];
+}
+
+export interface RetrievalOptions {
+  trace?: (trace: RetrievalTrace) => void;
+}
+
 export function createRetrievalEngine(
   source: readonly ChatDocument[] | (() => readonly ChatDocument[]),
+  options: RetrievalOptions = {},
 ): RetrievalEngine {
   let index: Index | null = null;
 
@@ -462,6 +475,20 @@ export function createRetrievalEngine(
       const precision = aboutWeight === 0 ? 1 : aboutAsked / aboutWeight;
       const yesNoFit = yesNo && OPENS_WITH_YES_NO.test(passage.text[lang]) ? 1.3 : 1;
       return { passage, score: score * (0.5 + c) * (0.6 + 0.4 * precision) * yesNoFit, coverage: c };
+    });
+    options.trace?.({
+      language: lang,
+      terms: [...terms],
+      required,
+      candidates: [...scored]
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 8)
+        .map((entry) => ({
+          id: entry.passage.id,
+          score: Math.round(entry.score * 100) / 100,
+          coverage: Math.round(entry.coverage * 100) / 100,
+          states: intents.every((intent) => entry.passage.states[lang][intent]),
+        })),
     });
     const covering = scored.filter((entry) => entry.coverage >= MIN_COVERAGE);
     if (covering.length === 0) return { passages: [], verdict: "unknown" };
