@@ -101,7 +101,8 @@ export function detectLanguage(text: string): ChatLanguage {
 const PRIOR: Record<ChatDocumentKind, number> = {
   faq: 1.3,
   plan: 1.3,
-  contact: 1.1,
+  // The contact lines only share words with questions about how to reach us.
+  contact: 1.6,
   section: 1,
   summary: 0.9,
   quote: 0.5,
@@ -120,6 +121,8 @@ interface Passage {
   terms: Record<Language, Set<string>>;
   /** Topic terms of the passage's question or heading: what the passage is about. */
   titleTerms: Record<Language, Set<string>>;
+  /** The passage's own question asks for a price ("¿Cuánto cuesta NidoSmart?"). */
+  asksPrice: boolean;
   states: Record<Language, Record<Intent, boolean>>;
   prior: number;
 }
@@ -147,6 +150,7 @@ function passagesOf(document: ChatDocument): Passage[] {
     translated,
     terms: { es: new Set(), en: new Set() },
     titleTerms: { es: new Set(), en: new Set() },
+    asksPrice: kind === "faq" && analyze(document.title, "es").some((term) => term.term === INTENT.price),
     states: { es: statesOf(es), en: statesOf(en) },
     prior: PRIOR[kind] ?? 1,
   });
@@ -474,7 +478,9 @@ export function createRetrievalEngine(
       const aboutAsked = about.filter((term) => asked.has(term)).reduce((sum, term) => sum + weight(term, lang), 0);
       const precision = aboutWeight === 0 ? 1 : aboutAsked / aboutWeight;
       const yesNoFit = yesNo && OPENS_WITH_YES_NO.test(passage.text[lang]) ? 1.3 : 1;
-      return { passage, score: score * (0.5 + c) * (0.6 + 0.4 * precision) * yesNoFit, coverage: c };
+      // "¿Cuánto cuesta?" with nothing else: the FAQ that asks the price is the answer.
+      const priceFit = required.length === 0 && passage.asksPrice ? 2 : 1;
+      return { passage, score: score * (0.5 + c) * (0.6 + 0.4 * precision) * yesNoFit * priceFit, coverage: c };
     });
     options.trace?.({
       language: lang,

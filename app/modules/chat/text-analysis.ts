@@ -221,7 +221,7 @@ function analyzeWordUncached(word: string, lang: Language, options: AnalyzeOptio
     // Failing the site's spelling, the second person plural always carries its accent
     // ("aceptais" → "aceptáis"), a rule of Spanish spelling.
     const known = vocabulary?.forms.get(folded);
-    if (known) form = known;
+    if (known && known !== folded) form = known;
     else if (/[^aeiou][ae]is$/.test(folded)) form = `${folded.slice(0, -3)}${folded.at(-3) === "a" ? "á" : "é"}is`;
   }
   const stem = fold(STEMMERS[lang](form));
