@@ -100,7 +100,8 @@ export function detectLanguage(text: string): ChatLanguage {
 // customer's quote last.
 const PRIOR: Record<ChatDocumentKind, number> = {
   faq: 1.3,
-  plan: 1.3,
+  // A plan answers best when it is named ("¿y el plan Pro?"), which its title then matches.
+  plan: 1,
   // The contact lines only share words with questions about how to reach us.
   contact: 1.6,
   section: 1,
@@ -109,7 +110,7 @@ const PRIOR: Record<ChatDocumentKind, number> = {
 };
 
 // Documents answered whole: short, and every line matters together.
-const WHOLE_KINDS = new Set<ChatDocumentKind>(["faq", "plan"]);
+const WHOLE_KINDS = new Set<ChatDocumentKind>(["faq", "plan", "contact"]);
 
 interface Passage {
   id: string;
@@ -119,6 +120,8 @@ interface Passage {
   /** False when the document has no English rendering: an English answer quotes the Spanish. */
   translated: boolean;
   terms: Record<Language, Set<string>>;
+  /** Terms of the passage's own text, without its question or heading. */
+  textTerms: Record<Language, Set<string>>;
   /** Topic terms of the passage's question or heading: what the passage is about. */
   titleTerms: Record<Language, Set<string>>;
   /** The passage's own question asks for a price ("¿Cuánto cuesta NidoSmart?"). */
@@ -130,8 +133,9 @@ interface Passage {
 type Intent = (typeof INTENT)[keyof typeof INTENT];
 
 const STATES: Record<Intent, RegExp> = {
+  // "Incluido en el servicio" answers "¿cuánto cuesta el WiFi?" as well as a figure does.
   [INTENT.price]:
-    /\d[\d.,]*\s*€|€\s*\d|precio personalizado|custom price|\bgratis\b|gratuit|\bfree\b|sin coste|at no cost/iu,
+    /\d[\d.,]*\s*€|€\s*\d|precio personalizado|custom price|\bgratis\b|gratuit|\bfree\b|sin coste|at no cost|\bincluid[oa]s?\b|\bincluded\b/iu,
   [INTENT.duration]:
     /\d[\d.,-]*\s*(?:minutos?|min\b|horas?|h\b|segundos?|s\b|días?|semanas?|meses|minutes?|hours?|seconds?|days?|weeks?|months?)/iu,
   [INTENT.clock]: /\b\d{1,2}:\d{2}\b/u,
@@ -149,6 +153,7 @@ function passagesOf(document: ChatDocument): Passage[] {
     text: { es, en },
     translated,
     terms: { es: new Set(), en: new Set() },
+    textTerms: { es: new Set(), en: new Set() },
     titleTerms: { es: new Set(), en: new Set() },
     asksPrice: kind === "faq" && analyze(document.title, "es").some((term) => term.term === INTENT.price),
     states: { es: statesOf(es), en: statesOf(en) },
@@ -392,6 +397,7 @@ export function createRetrievalEngine(
       for (const lang of ["es", "en"] as const) {
         const terms = new Set([...termsOf(passage.title[lang], lang), ...termsOf(passage.text[lang], lang)]);
         passage.terms[lang] = terms;
+        passage.textTerms[lang] = new Set(termsOf(passage.text[lang], lang));
         let titleTerms = titles[lang].get(passage.title[lang]);
         if (!titleTerms) {
           titleTerms = new Set(
@@ -480,7 +486,13 @@ export function createRetrievalEngine(
       const yesNoFit = yesNo && OPENS_WITH_YES_NO.test(passage.text[lang]) ? 1.3 : 1;
       // "¿Cuánto cuesta?" with nothing else: the FAQ that asks the price is the answer.
       const priceFit = required.length === 0 && passage.asksPrice ? 2 : 1;
-      return { passage, score: score * (0.5 + c) * (0.6 + 0.4 * precision) * yesNoFit * priceFit, coverage: c };
+      // A line that says what was asked beats a line that merely sits under a heading that does.
+      const inText = required.length > 0 && required.some((term) => passage.textTerms[lang].has(term)) ? 1.25 : 1;
+      return {
+        passage,
+        score: score * (0.5 + c) * (0.6 + 0.4 * precision) * yesNoFit * priceFit * inText,
+        coverage: c,
+      };
     });
     options.trace?.({
       language: lang,
