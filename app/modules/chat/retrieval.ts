@@ -168,9 +168,19 @@ function passagesOf(document: ChatDocument): Passage[] {
   );
 }
 
+// A fine, a penalty or a saving is an amount in euros but not the price of anything: "¿cuánto
+// cuesta la licencia turística?" must not be answered with the fines for not having one.
+const NOT_A_PRICE = /multa|sanci[oó]n|sanciones|infracci|penaliz|ahorr|\bfines?\b|penalt|sav(?:e|es|ing|ings)\b/iu;
+
+function statesPrice(text: string): boolean {
+  return text
+    .split(/(?<=[.!?;:])\s+|\s+—\s+/u)
+    .some((sentence) => STATES[INTENT.price].test(sentence) && !NOT_A_PRICE.test(sentence));
+}
+
 function statesOf(text: string): Record<Intent, boolean> {
   return {
-    [INTENT.price]: STATES[INTENT.price].test(text),
+    [INTENT.price]: statesPrice(text),
     [INTENT.duration]: STATES[INTENT.duration].test(text),
     [INTENT.clock]: STATES[INTENT.clock].test(text),
   };
@@ -299,6 +309,14 @@ const YES_NO_QUESTION = {
   en: /^\s*(?:do|does|did|is|are|was|were|can|could|will|would|has|have|should|shall|may)\b/iu,
 };
 const OPENS_WITH_YES_NO = /^(?:sí|no|yes)[.:,]/iu;
+
+// What a guest can only learn from their host: the password, the door code, a recommendation
+// for tonight. The site describes these as things a configured assistant answers; the demo is
+// configured for no stay, so it says it does not know rather than quote that description.
+const STAY_DETAIL = [
+  /\b(?:cu[aá]l es|dime|dame|me das|me pasas|p[aá]same|what(?:'?s| is)|whats|give me|tell me|send me)\b.{0,25}\b(?:clave|contraseña|password|c[oó]digo|code|pin)\b/iu,
+  /\b(?:recomiend\p{L}*|recomenda\p{L}*|recommend\p{L}*|suggest\p{L}*)\b.{0,30}\b(?:restaurantes?|bares?|sitios?|lugar(?:es)?|restaurants?|bars?|places?|spots?)\b/iu,
+];
 
 interface Index {
   search: MiniSearch<{ id: string }>;
@@ -533,6 +551,7 @@ export function createRetrievalEngine(
     lang: Language,
   ): Omit<RetrievalAnswer, "language"> {
     const text = TEXT[lang];
+    if (STAY_DETAIL.some((pattern) => pattern.test(question))) return { text: text.unknown, kind: "unknown", sources: [] };
     const terms = analyzeQuestion(question, lang);
     // "¿Y el plan Basic?" continues the previous question and inherits its intent (a price);
     // "¿Qué es el aforo?" after a price question starts a new topic and does not.

@@ -199,6 +199,9 @@ function analyzeWord(word: string, lang: Language, options: AnalyzeOptions, orig
 function analyzeWordUncached(word: string, lang: Language, options: AnalyzeOptions, origin: Origin): Term[] {
   if (word.startsWith("_")) return [{ term: word, role: CONCEPT_ROLES[word] ?? "topic" }];
   const folded = fold(word);
+  // A figure ranks ("¿por qué pago 15 euros?" finds the passage that says 15 €) but is never
+  // required: "un hotel de 80 habitaciones" is context, and no passage says 80.
+  if (/^\d+$/.test(folded)) return folded.length <= 6 ? [{ term: `#${Number(folded)}`, role: "generic" }] : [];
   if (/^\d/.test(folded)) return [];
   // A word rule's output is final (no loops); a phrase's output may still be a word rule.
   const replacement = origin === "word" ? undefined : WORD_MAP[lang].get(folded);
