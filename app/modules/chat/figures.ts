@@ -43,7 +43,7 @@ export function canonicalText(text: string, lang: FigureLanguage): string {
     return String(value);
   });
   return numbers
-    .replace(/€\s*(\d[\d.]*)/g, "$1€")
+    .replace(/€\s*(\d+(?:\.\d+)?)/g, "$1€")
     .replace(/(\d)\s+(€|%)/g, "$1$2")
     .replace(/\s+/g, " ")
     .trim();

@@ -11,7 +11,7 @@ import {
   type Term,
   type Vocabulary,
 } from "#app/modules/chat/text-analysis.ts";
-import { INTENT } from "#app/modules/chat/thesaurus.ts";
+import { FINE, INTENT, PAY } from "#app/modules/chat/thesaurus.ts";
 
 // The offline answer engine of the guest-assistant demo (DECISIONS.md, "Guest assistant";
 // docs/decisions/0009-chat-engine.md). It never writes a fact of its own: every sentence that
@@ -99,7 +99,7 @@ export function detectLanguage(text: string): ChatLanguage {
 // How much a kind of passage is trusted as an answer: curated questions and answers first, a
 // customer's quote last.
 const PRIOR: Record<ChatDocumentKind, number> = {
-  faq: 1.3,
+  faq: 1.5,
   // A plan answers best when it is named ("¿y el plan Pro?"), which its title then matches.
   plan: 1,
   // The contact lines only share words with questions about how to reach us.
@@ -127,6 +127,8 @@ interface Passage {
   /** The passage's own question asks for a price ("¿Cuánto cuesta NidoSmart?"). */
   asksPrice: boolean;
   states: Record<Language, Record<Intent, boolean>>;
+  /** Any amount in euros, fines included. */
+  statesAmount: Record<Language, boolean>;
   prior: number;
 }
 
@@ -137,8 +139,11 @@ const STATES: Record<Intent, RegExp> = {
   [INTENT.price]:
     /\d[\d.,]*\s*€|€\s*\d|precio personalizado|custom price|\bgratis\b|gratuit|\bfree\b|sin coste|at no cost|\bincluid[oa]s?\b|\bincluded\b/iu,
   [INTENT.duration]:
-    /\d[\d.,-]*\s*(?:minutos?|min\b|horas?|h\b|segundos?|s\b|días?|semanas?|meses|minutes?|hours?|seconds?|days?|weeks?|months?)/iu,
+    /(?:\d[\d.,-]*|\b(?:un|una|dos|tres|cuatro|cinco|seis|siete|ocho|diez|doce|one|two|three|four|five|six|seven|eight|ten|twelve))\s*(?:minutos?|min\b|horas?|h\b|segundos?|s\b|días?|semanas?|meses|años?|minutes?|hours?|seconds?|days?|weeks?|months?|years?)/iu,
   [INTENT.clock]: /\b\d{1,2}:\d{2}\b/u,
+  // A count: "12.600+ apartamentos", not "89 %", "29 €" or "15 minutos".
+  [INTENT.count]:
+    /(?<![\d.,])\d+(?:[.,]\d+)*\+?(?![\d.,]|\s*(?:%|€|db|mbps|kg|mm|s\b|min|h\b|horas?|hours?|minut|segund|second|d[ií]as?|days?|:\d))/iu,
 };
 
 function passagesOf(document: ChatDocument): Passage[] {
@@ -157,6 +162,7 @@ function passagesOf(document: ChatDocument): Passage[] {
     titleTerms: { es: new Set(), en: new Set() },
     asksPrice: kind === "faq" && analyze(document.title, "es").some((term) => term.term === INTENT.price),
     states: { es: statesOf(es), en: statesOf(en) },
+    statesAmount: { es: STATES[INTENT.price].test(es), en: STATES[INTENT.price].test(en) },
     prior: PRIOR[kind] ?? 1,
   });
   const allLines = document.text.split("\n");
@@ -183,6 +189,7 @@ function statesOf(text: string): Record<Intent, boolean> {
     [INTENT.price]: statesPrice(text),
     [INTENT.duration]: STATES[INTENT.duration].test(text),
     [INTENT.clock]: STATES[INTENT.clock].test(text),
+    [INTENT.count]: STATES[INTENT.count].test(text),
   };
 }
 
@@ -479,7 +486,14 @@ export function createRetrievalEngine(
   }
 
   function pick(terms: readonly Term[], context: readonly Term[], lang: Language, yesNo: boolean): Pick {
-    const topic = unique(terms.filter((term) => term.role === "topic").map((term) => term.term));
+    const intents0 = terms.filter((term) => term.role === "intent").map((term) => term.term);
+    // "¿Por qué tengo que pagar 15 euros?": with a price asked, paying is the price, not the
+    // payment terminal.
+    const topic = unique(
+      terms
+        .filter((term) => term.role === "topic" && !(term.term === PAY && intents0.includes(INTENT.price)))
+        .map((term) => term.term),
+    );
     const generic = unique(terms.filter((term) => term.role === "generic").map((term) => term.term));
     const intents = unique(terms.filter((term) => term.role === "intent").map((term) => term.term)) as Intent[];
     const contextTopic = unique(context.filter((term) => term.role === "topic").map((term) => term.term));
@@ -488,7 +502,7 @@ export function createRetrievalEngine(
     // service and requires nothing more; a bare "¿qué es NidoSmart?" requires its words of
     // the trade.
     const required =
-      topic.length > 0 ? topic : contextTopic.length > 0 ? contextTopic : intents.length > 0 ? [] : generic;
+      topic.length > 0 ? topic : contextTopic.length > 0 ? contextTopic : intents.includes(INTENT.price) ? [] : generic;
     if (required.length === 0 && intents.length === 0) return { passages: [], verdict: "unknown" };
 
     const asked = new Set([...terms, ...context].map((term) => term.term));
@@ -523,12 +537,16 @@ export function createRetrievalEngine(
           id: entry.passage.id,
           score: Math.round(entry.score * 100) / 100,
           coverage: Math.round(entry.coverage * 100) / 100,
-          states: intents.every((intent) => entry.passage.states[lang][intent]),
+          states: intents.every((intent) => entry.passage.states[lang][intent] || entry.passage.statesAmount[lang]),
         })),
     });
     const covering = scored.filter((entry) => entry.coverage >= MIN_COVERAGE);
     if (covering.length === 0) return { passages: [], verdict: "unknown" };
-    const stating = covering.filter((entry) => intents.every((intent) => entry.passage.states[lang][intent]));
+    // "¿De cuánto es la multa?": when a fine is what is asked, its amount is the answer.
+    const asksFine = required.includes(FINE);
+    const states = (passage: Passage, intent: Intent) =>
+      intent === INTENT.price && asksFine ? passage.statesAmount[lang] : passage.states[lang][intent];
+    const stating = covering.filter((entry) => intents.every((intent) => states(entry.passage, intent)));
     if (stating.length === 0) {
       return { passages: [], verdict: intents.includes(INTENT.price) ? "noPrice" : "unknown" };
     }

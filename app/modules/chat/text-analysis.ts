@@ -65,12 +65,15 @@ const GENERIC_STEMS = {
 };
 // Maps, not the thesaurus's object literals: a word such as "constructor" must not find
 // Object.prototype.
-const PHRASE_MAP = { es: new Map(Object.entries(PHRASES.es)), en: new Map(Object.entries(PHRASES.en)) };
-const WORD_MAP = { es: new Map(Object.entries(WORDS.es)), en: new Map(Object.entries(WORDS.en)) };
+// Keys are matched folded ("año" → "ano"), as the words they are compared with.
+const foldedMap = (entries: Readonly<Record<string, string>>) =>
+  new Map(Object.entries(entries).map(([key, value]) => [fold(key), value]));
+const PHRASE_MAP = { es: foldedMap(PHRASES.es), en: foldedMap(PHRASES.en) };
+const WORD_MAP = { es: foldedMap(WORDS.es), en: foldedMap(WORDS.en) };
 const LONGEST_PHRASE = 4;
 const PHRASE_STARTS = {
-  es: new Set(Object.keys(PHRASES.es).map((phrase) => phrase.split(" ")[0])),
-  en: new Set(Object.keys(PHRASES.en).map((phrase) => phrase.split(" ")[0])),
+  es: new Set([...PHRASE_MAP.es.keys()].map((phrase) => phrase.split(" ")[0])),
+  en: new Set([...PHRASE_MAP.en.keys()].map((phrase) => phrase.split(" ")[0])),
 };
 
 /** Lower-cased words of a text; "€" reads as the word "euros". */
@@ -129,6 +132,8 @@ export function correctWord(folded: string, vocabulary: Vocabulary): string | nu
   for (const candidate of vocabulary.byInitial.get(folded[0]) ?? []) {
     if (Math.abs(candidate.length - folded.length) > maxDistance || candidate.length < 3) continue;
     const d = distance(folded, candidate);
+    // Landing on a stop word drops the word: only for a one-letter slip ("ther" → "the").
+    if (d > 1 && (vocabulary.counts.get(candidate) ?? 0) === 0) continue;
     const count = vocabulary.counts.get(candidate) ?? 0;
     if (d < bestDistance || (d === bestDistance && count > bestCount)) {
       best = candidate;

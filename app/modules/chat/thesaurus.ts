@@ -21,13 +21,21 @@ export const INTENT = {
   price: "_price",
   duration: "_duration",
   clock: "_clock",
+  count: "_count",
 } as const;
 
 export const CONCEPT_ROLES: Readonly<Record<string, ConceptRole>> = {
   [INTENT.price]: "intent",
   [INTENT.duration]: "intent",
   [INTENT.clock]: "intent",
+  [INTENT.count]: "intent",
 };
+
+/** Paying: the payment products, or the price when a price is asked. */
+export const PAY = "_pay";
+
+/** Fines and penalties: an amount in euros that is not a price, unless a fine is what is asked. */
+export const FINE = "_fine";
 
 /**
  * Multi-word expressions, matched on whole words before anything else, longest first. The
@@ -69,10 +77,13 @@ export const PHRASES: Readonly<Record<ThesaurusLanguage, Readonly<Record<string,
     "gasto de luz": "energía", "factura de la luz": "energía", "consumo de luz": "energía",
     "vuestro correo": "_email contacto", "vuestro email": "_email contacto", "vuestro telefono": "teléfono contacto",
     "teneis email": "_email contacto", "teneis telefono": "teléfono contacto",
-    "pago con tarjeta": "_terminal", "pagos con tarjeta": "_terminal", "cobros con tarjeta": "_terminal",
+    "pagos con tarjeta": "_terminal", "cobros con tarjeta": "_terminal",
     "me ingresan": "_settlement", "me pagan": "_settlement", "recibo el dinero": "_settlement",
     "dinero en tu cuenta": "_settlement", "cobro el dinero": "_settlement", "llega el dinero": "_settlement",
     "se entera": "_notify", "me entero": "_notify", "se enteran": "_notify",
+    "medio año": "", "todo el año": "", "varios meses": "", "unos meses": "", "muchos meses": "",
+    "promotora inmobiliaria": "promotora", "inmobiliaria": "promotora", "en linea": "_online", "por internet": "_online",
+    "registro de viajeros": "_registration", "parte de viajeros": "_registration", "partes de viajeros": "_registration",
     "seguro de hogar": "_insurancepolicy", "seguro del hogar": "_insurancepolicy", "seguro de casa": "_insurancepolicy",
     "suena fuerte": "_loudness", "suena muy fuerte": "_loudness", "que volumen": "_loudness",
     "donde estais": "oficina", "donde teneis la oficina": "oficina", "que tamaño": "_size",
@@ -90,11 +101,15 @@ export const PHRASES: Readonly<Record<ThesaurusLanguage, Readonly<Record<string,
     "in the box": "kit", "stock exchange": "stockexchange", "google home": "_smartspeaker",
     "show up": "come", "shows up": "come", "turn up": "come", "turns up": "come",
     "how loud": "_loudness", "too loud": "noise", "being loud": "noise", "being too loud": "noise", "so loud": "noise",
-    "how many": "", "how big": "", "third party": "thirdparty", "third parties": "thirdparty", "what size": "_size", "how heavy": "_weight",
+    "how big": "", "third party": "thirdparty", "third parties": "thirdparty", "what size": "_size", "how heavy": "_weight",
     "phone number": "phone", "telephone number": "phone", "e mail": "_email", "email address": "_email",
     "card terminal": "_terminal", "card reader": "_terminal", "card machine": "_terminal",
     "payment terminal": "_terminal", "payment system": "_terminal _pay", "payment systems": "_terminal _pay",
     "cancellation fee": "cancel penalty", "cancelation fee": "cancel penalty", "cancellation fees": "cancel penalty",
+    "what would i pay": "_price", "what will i pay": "_price", "what do i pay": "_price", "how much would i pay": "_price",
+    "property developer": "developer", "property developers": "developer", "real estate developer": "developer",
+    "guest registration": "_registration", "how many": "_count", "keep my data": "_retain data",
+    "keep the data": "_retain data", "keep my details": "_retain data", "store my data": "_retain data",
     "home insurance": "_insurancepolicy", "house insurance": "_insurancepolicy", "insurance policy": "_insurancepolicy",
     "security deposit": "deposit", "damage deposit": "deposit",
     "who is it for": "_audience", "who is this for": "_audience", "who can use it": "_audience",
@@ -156,6 +171,13 @@ export const WORDS: Readonly<Record<ThesaurusLanguage, Readonly<Record<string, s
     ingles: "inglés _language", español: "español _language", espanol: "español _language",
     castellano: "español _language", liquidacion: "_settlement",
     comision: "_commission", comisiones: "_commission", ilegal: "_regulation", ilegales: "_regulation",
+    ley: "_regulation", leyes: "_regulation", regula: "_regulation", regulan: "_regulation", ordenanza: "_regulation",
+    multa: "_fine", multas: "_fine", sancion: "_fine", sanciones: "_fine", penalizacion: "_fine",
+    casa: "_home", vivienda: "_home", viviendas: "_home", hogar: "_home", casas: "_home",
+    online: "_online", digital: "_online", checkin: "checkin _registration", registrarse: "_registration",
+    registrar: "_registration", registro: "_registration",
+    guardais: "_retain", guardan: "_retain", guardar: "_retain", conservan: "_retain", conservamos: "_retain",
+    conservacion: "_retain", conservar: "_retain", cuantos: "_count", cuantas: "_count",
     normativa: "_regulation", normativas: "_regulation", incumplir: "_regulation", legal: "_regulation",
     parpadea: "_blink", parpadeando: "_blink", parpadeo: "_blink", intermitente: "_blink", parpadean: "_blink",
     aviso: "_notify", avisos: "_notify", avisa: "_notify", avisar: "_notify", avisamos: "_notify",
@@ -215,6 +237,11 @@ export const WORDS: Readonly<Record<ThesaurusLanguage, Readonly<Record<string, s
     limit: "_limit", limits: "_limit", threshold: "_limit", thresholds: "_limit",
     language: "_language", languages: "_language", english: "english _language", spanish: "spanish _language",
     settlement: "_settlement", commission: "_commission", commissions: "_commission",
+    law: "_regulation", laws: "_regulation", regulates: "_regulation", regulate: "_regulation", bylaw: "_regulation",
+    fine: "_fine", fines: "_fine", penalty: "_fine", penalties: "_fine", sanction: "_fine", sanctions: "_fine",
+    home: "_home", homes: "_home", house: "_home", houses: "_home",
+    online: "_online", digital: "_online", checkin: "checkin _registration", register: "_registration",
+    registration: "_registration", retain: "_retain", retention: "_retain",
     illegal: "_regulation", unlicensed: "_regulation", regulations: "_regulation", regulation: "_regulation",
     breaking: "_regulation", legal: "_regulation", blink: "_blink", blinking: "_blink", blinks: "_blink",
     flashing: "_blink", flashes: "_blink", flash: "_blink",
@@ -281,11 +308,11 @@ export const GENERIC_WORDS: Readonly<Record<ThesaurusLanguage, readonly string[]
     "alojamiento", "alojamientos", "apartamento", "apartamentos", "piso", "vivienda", "viviendas",
     "propiedad", "propiedades", "dispositivo", "dispositivos", "servicio", "servicios", "plan", "planes",
     "mes", "mensual", "mensuales", "huésped", "huéspedes", "turístico", "turísticos", "turística",
-    "turísticas", "sistema", "plataforma", "sensor", "sensores", "dinero", "extra", "extras", "propietario", "propietarios", "cliente", "clientes", "nidosmart",
+    "turísticas", "sistema", "plataforma", "sensor", "sensores", "dinero", "extra", "extras", "españa", "propietario", "propietarios", "cliente", "clientes", "nidosmart",
   ],
   en: [
     "property", "properties", "accommodation", "apartment", "apartments", "device", "devices", "service",
-    "services", "plan", "plans", "month", "monthly", "sensor", "sensors", "money", "extra", "extras", "guest", "guests", "tourist", "system", "platform",
+    "services", "plan", "plans", "month", "monthly", "sensor", "sensors", "money", "extra", "extras", "spain", "guest", "guests", "tourist", "system", "platform",
     "owner", "owners", "customer", "customers", "per", "nidosmart",
   ],
 };
