@@ -1,6 +1,6 @@
 import { franc } from "franc-min";
 import { fold, STOPWORDS, words, type Language, type Vocabulary } from "#app/modules/chat/text-analysis.ts";
-import { WORDS } from "#app/modules/chat/thesaurus.ts";
+import { FRAME_WORDS, WORDS } from "#app/modules/chat/thesaurus.ts";
 
 // The language of a question, Spanish or English. Chat questions are short ("phone number?",
 // "hay permanencia??"), which is where character-trigram detectors are weakest, so words decide
@@ -14,9 +14,11 @@ export interface LanguageVocabularies {
   en: Vocabulary;
 }
 
+// The thesaurus's slang and question frames ("hola", "gracias", "hi", "thanks") are words of
+// one language each.
 const SLANG = {
-  es: new Set(Object.keys(WORDS.es)),
-  en: new Set(Object.keys(WORDS.en)),
+  es: new Set([...Object.keys(WORDS.es), ...FRAME_WORDS.es].map(fold)),
+  en: new Set([...Object.keys(WORDS.en), ...FRAME_WORDS.en].map(fold)),
 };
 
 export function detectLanguage(text: string, vocabularies?: LanguageVocabularies): Language {

@@ -297,7 +297,7 @@ const TEXT = {
     noPrice: `I don't have a published price for that, and I'd rather not make one up. Our sales team will prepare a quote: [Contact sales](${SALES_CONTACT_PATH}).`,
     // Only for documents without an English rendering (knowledge-en.test.ts keeps the real
     // content free of them).
-    untranslated: "Our content on this is in Spanish; this is what it says:\n\n",
+    untranslated: "Our content is in Spanish; this is what it says:\n\n",
     moreInfo: "More information",
   },
 } as const;
@@ -624,7 +624,7 @@ export function createRetrievalEngine(
       const language = detectWithVocabularies(cues.rest.trim() || message, vocabularies);
       const text = TEXT[language];
       const name = cues.name ?? nameFromHistory(turns);
-      const restTerms = analyze(cues.rest, language);
+      const restTerms = analyze(cues.rest, language).filter((term) => term.role !== "frame");
 
       if (restTerms.length === 0) {
         if (cues.greeted || cues.name) {
