@@ -43,8 +43,10 @@ export interface EvalReport {
   overall: Tally;
   byLanguage: Record<EvalLanguage, Tally>;
   byKind: { answerable: Tally; unanswerable: Tally };
-  heldOut: Tally;
+  /** Questions looked at while tuning (held-out slice 1 became one after its first run). */
   tuning: Tally;
+  heldOut1: Tally;
+  heldOut2: Tally;
   quoted: EvalOutcome[];
   inventedFigureAnswers: number;
   firstToken: { coldMs: number; p50Ms: number; p95Ms: number; maxMs: number };
@@ -176,8 +178,9 @@ export async function evaluate(
       answerable: tally(outcomes.filter((outcome) => outcome.question.source)),
       unanswerable: tally(outcomes.filter((outcome) => !outcome.question.source)),
     },
-    heldOut: tally(outcomes.filter((outcome) => outcome.question.heldOut)),
-    tuning: tally(outcomes.filter((outcome) => !outcome.question.heldOut)),
+    tuning: tally(outcomes.filter((outcome) => outcome.question.heldOut !== 2)),
+    heldOut1: tally(outcomes.filter((outcome) => outcome.question.heldOut === 1)),
+    heldOut2: tally(outcomes.filter((outcome) => outcome.question.heldOut === 2)),
     quoted: outcomes.filter((outcome) => outcome.question.quoted),
     inventedFigureAnswers: outcomes.filter((outcome) => outcome.inventedFigures.length > 0).length,
     firstToken: {
@@ -210,7 +213,7 @@ export async function evaluate(
 }
 
 /** The report as the text `npm run eval:chat` prints. */
-export function formatReport(report: EvalReport, options: { showHeldOutMisses?: boolean } = {}): string {
+export function formatReport(report: EvalReport): string {
   const pct = (t: Tally) => `${((100 * t.correct) / Math.max(1, t.total)).toFixed(1)} %`;
   const row = (label: string, t: Tally) => `| ${label.padEnd(26)} | ${`${t.correct}/${t.total}`.padStart(7)} | ${pct(t).padStart(7)} |`;
   const lines = [
@@ -221,8 +224,9 @@ export function formatReport(report: EvalReport, options: { showHeldOutMisses?: 
     row("English", report.byLanguage.en),
     row("answerable", report.byKind.answerable),
     row("unanswerable (declined)", report.byKind.unanswerable),
-    row("tuning slice", report.tuning),
-    row("held-out slice", report.heldOut),
+    row("tuned on", report.tuning),
+    row("held-out slice 1", report.heldOut1),
+    row("held-out slice 2", report.heldOut2),
     "",
     `Answers with a figure not in the content: ${report.inventedFigureAnswers}`,
     `Time to first token (in-process, word delay 0): cold ${report.firstToken.coldMs.toFixed(1)} ms, ` +
@@ -235,22 +239,18 @@ export function formatReport(report: EvalReport, options: { showHeldOutMisses?: 
         `  ${outcome.correct ? "✓" : "✗"} ${outcome.question.question}\n    → ${outcome.answer.text.replace(/\n+/g, " ")}`,
     ),
   ];
-  const misses = report.outcomes.filter(
-    (outcome) => !outcome.correct && (options.showHeldOutMisses !== false || !outcome.question.heldOut),
-  );
-  const hidden = report.outcomes.filter((outcome) => !outcome.correct && outcome.question.heldOut).length;
+  const misses = report.outcomes.filter((outcome) => !outcome.correct);
   lines.push("", `Misses (${misses.length}):`);
   for (const outcome of misses) {
     const q = outcome.question;
     const expected = q.source ? (q.facts ?? []).map((fact) => alternatives(fact).join(" | ")).join("; ") : "decline";
     lines.push(
-      `  [${q.lang}${q.heldOut ? ", held out" : ""}] ${q.history ? `${q.history.join(" / ")} / ` : ""}${q.question}`,
+      `  [${q.lang}${q.heldOut ? `, held out ${q.heldOut}` : ""}] ${q.history ? `${q.history.join(" / ")} / ` : ""}${q.question}`,
       `    expected: ${expected || q.yesNo || "an answer"}${q.yesNo ? ` (${q.yesNo})` : ""}${q.source ? ` — ${q.source}` : ""}`,
       `    wrong:    ${outcome.reasons.join("; ")}`,
       `    answer:   ${outcome.answer.text.replace(/\n+/g, " ").slice(0, 400)}`,
     );
   }
-  if (options.showHeldOutMisses === false && hidden > 0) lines.push(`  (${hidden} held-out misses not shown)`);
   lines.push("", report.failures.length === 0 ? "All thresholds met." : `Below threshold: ${report.failures.join("; ")}`);
   return lines.join("\n");
 }
