@@ -316,6 +316,8 @@ const YES_NO_QUESTION = {
   en: /^\s*(?:do|does|did|is|are|was|were|can|could|will|would|has|have|should|shall|may)\b/iu,
 };
 const OPENS_WITH_YES_NO = /^(?:sí|no|yes)[.:,]/iu;
+// The assistant's plans, as their names stem in either language.
+const PLAN_NAMES = ["basic", "pro", "enterpris"];
 
 // What a guest can only learn from their host: the password, the door code, a recommendation
 // for tonight. The site describes these as things a configured assistant answers; the demo is
@@ -444,9 +446,33 @@ export function createRetrievalEngine(
     return analyze(text, lang, { vocabulary: getIndex().vocabularies[lang], correct: true });
   }
 
+  // Snowball leaves derived words apart ("accurate"/"accuracy", "complain"/"complaint",
+  // "counter"/"count"): stems of five letters or more that differ only by a short ending are
+  // taken as one word family.
+  const families: Record<Language, Map<string, string[]>> = { es: new Map(), en: new Map() };
+  function family(term: string, lang: Language): string[] {
+    const known = families[lang].get(term);
+    if (known) return known;
+    const members = [term];
+    if (!term.startsWith("_") && !term.startsWith("#") && term.length >= 5) {
+      for (const other of getIndex().frequency[lang].keys()) {
+        if (other === term || other.length < 5 || other.startsWith("_")) continue;
+        const longer = other.length > term.length ? other : term;
+        const shorter = longer === other ? term : other;
+        if (longer.startsWith(shorter) && longer.length - shorter.length <= 3) members.push(other);
+      }
+    }
+    families[lang].set(term, members);
+    return members;
+  }
+
+  function contains(terms: ReadonlySet<string>, term: string, lang: Language): boolean {
+    return family(term, lang).some((member) => terms.has(member));
+  }
+
   function weight(term: string, lang: Language): number {
     const { frequency, count } = getIndex();
-    const df = frequency[lang].get(term) ?? 0;
+    const df = Math.max(0, ...family(term, lang).map((member) => frequency[lang].get(member) ?? 0));
     // A word the site never uses weighs like the rarest word it does: it is exactly what a
     // question about something we do not sell ("¿funciona con Alexa?") looks like.
     return Math.log(1 + count / Math.max(1, df));
@@ -455,7 +481,12 @@ export function createRetrievalEngine(
   function rank(terms: readonly Term[], lang: Language): { passage: Passage; score: number }[] {
     const { search, passages } = getIndex();
     const boosts = new Map<string, number>();
-    for (const term of terms) boosts.set(term.term, Math.max(boosts.get(term.term) ?? 0, ROLE_BOOST[term.role]));
+    for (const term of terms) {
+      for (const member of family(term.term, lang)) {
+        const boost = ROLE_BOOST[term.role] * (member === term.term ? 1 : 0.9);
+        boosts.set(member, Math.max(boosts.get(member) ?? 0, boost));
+      }
+    }
     if (boosts.size === 0) return [];
     const results = search.search([...boosts.keys()].join(" "), {
       fields: lang === "es" ? ["qEs", "aEs"] : ["qEn", "aEn"],
@@ -480,7 +511,7 @@ export function createRetrievalEngine(
     for (const term of topic) {
       const w = weight(term, lang);
       total += w;
-      if (passage.terms[lang].has(term)) covered += w;
+      if (contains(passage.terms[lang], term, lang)) covered += w;
     }
     return total === 0 ? 1 : covered / total;
   }
@@ -506,6 +537,7 @@ export function createRetrievalEngine(
     if (required.length === 0 && intents.length === 0) return { passages: [], verdict: "unknown" };
 
     const asked = new Set([...terms, ...context].map((term) => term.term));
+    const namedPlans = PLAN_NAMES.filter((plan) => terms.some((term) => term.term === plan));
     const ranked = rank([...terms, ...context.map((term) => ({ ...term, role: "generic" as const }))], lang);
     const scored: Scored[] = ranked.map(({ passage, score }) => {
       const c = coverage(passage, required, lang);
@@ -516,13 +548,15 @@ export function createRetrievalEngine(
       const aboutAsked = about.filter((term) => asked.has(term)).reduce((sum, term) => sum + weight(term, lang), 0);
       const precision = aboutWeight === 0 ? 1 : aboutAsked / aboutWeight;
       const yesNoFit = yesNo && OPENS_WITH_YES_NO.test(passage.text[lang]) ? 1.3 : 1;
+      // "¿Y el plan Basic?": a passage that also prices another plan answers a different question.
+      const otherPlan = namedPlans.length === 1 && PLAN_NAMES.some((plan) => plan !== namedPlans[0] && passage.textTerms[lang].has(plan)) ? 0.5 : 1;
       // "¿Cuánto cuesta?" with nothing else: the FAQ that asks the price is the answer.
       const priceFit = required.length === 0 && passage.asksPrice ? 2 : 1;
       // A line that says what was asked beats a line that merely sits under a heading that does.
-      const inText = required.length > 0 && required.some((term) => passage.textTerms[lang].has(term)) ? 1.25 : 1;
+      const inText = required.length > 0 && required.some((term) => contains(passage.textTerms[lang], term, lang)) ? 1.25 : 1;
       return {
         passage,
-        score: score * (0.5 + c) * (0.6 + 0.4 * precision) * yesNoFit * priceFit * inText,
+        score: score * (0.5 + c) * (0.6 + 0.4 * precision) * yesNoFit * priceFit * inText * otherPlan,
         coverage: c,
       };
     });
@@ -553,10 +587,10 @@ export function createRetrievalEngine(
     const best = bestOf(stating);
     const picked = [best.passage];
     // "¿Cuánto cuestan Basic y Pro?": a second passage for the topic words the first lacks.
-    const missing = required.filter((term) => !best.passage.terms[lang].has(term));
+    const missing = required.filter((term) => !contains(best.passage.terms[lang], term, lang));
     if (missing.length > 0) {
       const extra = stating.find(
-        (entry) => entry.passage !== best.passage && missing.some((term) => entry.passage.terms[lang].has(term)),
+        (entry) => entry.passage !== best.passage && missing.some((term) => contains(entry.passage.terms[lang], term, lang)),
       );
       if (extra) picked.push(extra.passage);
     }
