@@ -252,7 +252,9 @@ function readIntroCues(message: string): IntroCues {
 function questionPart(text: string, lang: Language): string {
   const questions = text.match(/¿[^?]*\?|[^.!?¿\n]+\?/g);
   if (!questions) return text;
-  const joined = questions.join(" ").trim();
+  // "¿Trabajáis en Sevilla? en qué barrios": what follows the last question mark asks too.
+  const tail = text.slice(text.lastIndexOf("?") + 1).trim();
+  const joined = [...questions, tail].join(" ").trim();
   return analyze(joined, lang).length > 0 ? joined : text;
 }
 
@@ -308,7 +310,7 @@ const TEXT = {
 const MIN_COVERAGE = 0.6;
 const CANDIDATES = 40;
 // Term boosts in the BM25 query: topic words decide, words of the trade and intents help.
-const ROLE_BOOST = { topic: 1, generic: 0.3, intent: 0.6, frame: 0.25 } as const;
+const ROLE_BOOST = { topic: 1, generic: 0.3, intent: 0.6, frame: 0.1 } as const;
 // A yes/no question ("¿lleva cámara?", "does it record audio?") is best answered by a passage
 // that opens with the yes or the no.
 const YES_NO_QUESTION = {

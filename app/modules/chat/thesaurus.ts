@@ -158,6 +158,7 @@ export const WORDS: Readonly<Record<ThesaurusLanguage, Readonly<Record<string, s
     antiokupas: "_okupa", antiokupacion: "_okupa", demo: "_demo", demostracion: "_demo", demos: "_demo",
     pido: "_request", pedir: "_request", solicito: "_request", solicitar: "_request", solicita: "_request",
     barrio: "_district", barrios: "_district", distrito: "_district", distritos: "_district",
+    usais: "_use", utilizais: "_use", utilizamos: "_use", utilizan: "_use", utiliza: "_use", utilizar: "_use",
     software: "", firmware: "", allanamiento: "_okupa", usurpacion: "_okupa",
     ocupacion: "ocupación", fiesta: "_party _occupancy", fiestas: "_party _occupancy",
     fieston: "_party _occupancy", fiestuki: "_party _occupancy", juerga: "_party _occupancy",
