@@ -548,7 +548,8 @@ export function createRetrievalEngine(
       const about = [...passage.titleTerms[lang]];
       const aboutWeight = about.reduce((sum, term) => sum + weight(term, lang), 0);
       const aboutAsked = about.filter((term) => asked.has(term)).reduce((sum, term) => sum + weight(term, lang), 0);
-      const precision = aboutWeight === 0 ? 1 : aboutAsked / aboutWeight;
+      // A heading of trade words only ("Sensores") says little either way.
+      const precision = aboutWeight === 0 ? 0.5 : aboutAsked / aboutWeight;
       const yesNoFit = yesNo && OPENS_WITH_YES_NO.test(passage.text[lang]) ? 1.3 : 1;
       // "¿Y el plan Basic?": a passage that also prices another plan answers a different question.
       const otherPlan = namedPlans.length === 1 && PLAN_NAMES.some((plan) => plan !== namedPlans[0] && passage.textTerms[lang].has(plan)) ? 0.5 : 1;
