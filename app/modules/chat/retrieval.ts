@@ -74,6 +74,8 @@ export interface RetrievalEngine {
   answer(conversation: string | readonly ChatTurn[]): RetrievalAnswer;
   /** Best documents for a query, best first; used to ground a language model. */
   search(query: string, limit?: number): RetrievedDocument[];
+  /** The language a visitor's message is written in, judged with the site's vocabulary. */
+  language(text: string): ChatLanguage;
 }
 
 export const SALES_CONTACT_PATH = "/contacto";
@@ -632,6 +634,9 @@ export function createRetrievalEngine(
   }
 
   return {
+    language(text) {
+      return detectWithVocabularies(text, getIndex().vocabularies);
+    },
     search(query, limit = 5) {
       const { vocabularies } = getIndex();
       const lang = detectWithVocabularies(query, vocabularies);
