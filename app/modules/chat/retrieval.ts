@@ -128,9 +128,10 @@ interface Passage {
   titleTerms: Record<Language, Set<string>>;
   /** The passage's own question asks for a price ("¿Cuánto cuesta NidoSmart?"). */
   asksPrice: boolean;
-  states: Record<Language, Record<Intent, boolean>>;
+  /** Whether the passage states a price, a duration, a time of day, a count (worked out on first use). */
+  states(lang: Language): Record<Intent, boolean>;
   /** Any amount in euros, fines included. */
-  statesAmount: Record<Language, boolean>;
+  statesAmount(lang: Language): boolean;
   prior: number;
 }
 
@@ -153,20 +154,25 @@ function passagesOf(document: ChatDocument): Passage[] {
   const enLines = document.en?.text.split("\n") ?? [];
   const translated = document.en !== undefined && enLines.length === document.text.split("\n").length;
   const title = { es: document.title, en: translated ? (document.en?.title ?? document.title) : document.title };
-  const make = (id: string, es: string, en: string): Passage => ({
-    id,
-    document,
-    title,
-    text: { es, en },
-    translated,
-    terms: { es: new Set(), en: new Set() },
-    textTerms: { es: new Set(), en: new Set() },
-    titleTerms: { es: new Set(), en: new Set() },
-    asksPrice: kind === "faq" && analyze(document.title, "es").some((term) => term.term === INTENT.price),
-    states: { es: statesOf(es), en: statesOf(en) },
-    statesAmount: { es: STATES[INTENT.price].test(es), en: STATES[INTENT.price].test(en) },
-    prior: PRIOR[kind] ?? 1,
-  });
+  const asksPrice = kind === "faq" && analyze(document.title, "es").some((term) => term.term === INTENT.price);
+  const make = (id: string, es: string, en: string): Passage => {
+    const text = { es, en };
+    const states: Partial<Record<Language, Record<Intent, boolean>>> = {};
+    return {
+      id,
+      document,
+      title,
+      text,
+      translated,
+      terms: { es: new Set(), en: new Set() },
+      textTerms: { es: new Set(), en: new Set() },
+      titleTerms: { es: new Set(), en: new Set() },
+      asksPrice,
+      states: (lang) => (states[lang] ??= statesOf(text[lang])),
+      statesAmount: (lang) => STATES[INTENT.price].test(text[lang]),
+      prior: PRIOR[kind] ?? 1,
+    };
+  };
   const allLines = document.text.split("\n");
   if (WHOLE_KINDS.has(kind) || allLines.length === 1) {
     return [make(document.id, document.text, translated ? (document.en?.text ?? document.text) : document.text)];
@@ -396,15 +402,16 @@ export function createRetrievalEngine(
       for (const passage of own) passages.set(passage.id, passage);
     }
     // Titles repeat on every line of a section: each distinct text is analysed once.
-    const analysed: Record<Language, Map<string, string[]>> = { es: new Map(), en: new Map() };
-    const termsOf = (text: string, lang: Language) => {
+    const analysed: Record<Language, Map<string, Term[]>> = { es: new Map(), en: new Map() };
+    const analysedTerms = (text: string, lang: Language) => {
       let terms = analysed[lang].get(text);
       if (!terms) {
-        terms = indexTerms(text, lang, vocabularies[lang]);
+        terms = analyze(text, lang, { vocabulary: vocabularies[lang] });
         analysed[lang].set(text, terms);
       }
       return terms;
     };
+    const termsOf = (text: string, lang: Language) => analysedTerms(text, lang).map((term) => term.term);
     const fields = ["qEs", "aEs", "qEn", "aEn"] as const;
     const textOf = (passage: Passage, field: (typeof fields)[number]) =>
       field === "qEs" ? passage.title.es : field === "aEs" ? passage.text.es : field === "qEn" ? passage.title.en : passage.text.en;
@@ -432,7 +439,7 @@ export function createRetrievalEngine(
         let titleTerms = titles[lang].get(passage.title[lang]);
         if (!titleTerms) {
           titleTerms = new Set(
-            analyze(passage.title[lang], lang, { vocabulary: vocabularies[lang] })
+            analysedTerms(passage.title[lang], lang)
               .filter((term) => term.role === "topic")
               .map((term) => term.term),
           );
@@ -576,7 +583,7 @@ export function createRetrievalEngine(
           id: entry.passage.id,
           score: Math.round(entry.score * 100) / 100,
           coverage: Math.round(entry.coverage * 100) / 100,
-          states: intents.every((intent) => entry.passage.states[lang][intent] || entry.passage.statesAmount[lang]),
+          states: intents.every((intent) => entry.passage.states(lang)[intent] || entry.passage.statesAmount(lang)),
         })),
     });
     const covering = scored.filter((entry) => entry.coverage >= MIN_COVERAGE);
@@ -584,7 +591,7 @@ export function createRetrievalEngine(
     // "¿De cuánto es la multa?": when a fine is what is asked, its amount is the answer.
     const asksFine = required.includes(FINE);
     const states = (passage: Passage, intent: Intent) =>
-      intent === INTENT.price && asksFine ? passage.statesAmount[lang] : passage.states[lang][intent];
+      intent === INTENT.price && asksFine ? passage.statesAmount(lang) : passage.states(lang)[intent];
     const stating = covering.filter((entry) => intents.every((intent) => states(entry.passage, intent)));
     if (stating.length === 0) {
       return { passages: [], verdict: intents.includes(INTENT.price) ? "noPrice" : "unknown" };
