@@ -6,7 +6,6 @@ import {
   analyze,
   buildVocabulary,
   fold,
-  indexTerms,
   type Language,
   type Term,
   type Vocabulary,
