@@ -8,7 +8,6 @@ import {
   fold,
   type Language,
   type Term,
-  type Vocabulary,
 } from "#app/modules/chat/text-analysis.ts";
 import { FINE, INTENT, PAY } from "#app/modules/chat/thesaurus.ts";
 
@@ -702,4 +701,3 @@ function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }
 
-export type { Vocabulary };
