@@ -1,5 +1,6 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { evalQuestions } from "#app/modules/chat/eval/questions.ts";
 import { createChatStreamParser } from "#app/modules/chat/stream-parser.ts";
 import { startTestServer } from "#tests/helpers/test-server.ts";
 
@@ -9,6 +10,9 @@ import { startTestServer } from "#tests/helpers/test-server.ts";
 //   - total stream time (request sent → data: [DONE]).
 // The default engine types its answer word by word (15 ms between words), so the total is
 // dominated by that deliberate pace; the first token shows the server's own latency.
+// It also asks a spread of the evaluation set's questions (every fifth, Spanish and English,
+// answerable or not: CHAT_BENCH_MIXED) and measures their first token alone, since a question
+// that is corrected, translated or declined walks more of the engine than the Pro price.
 //
 //   npm run build && npx tsx bench/chat.bench.ts          # CHAT_BENCH_RUNS=50 for more runs
 
@@ -18,6 +22,8 @@ export type ChatBenchResult = {
   runs: number;
   question: string;
   firstTokenMs: ChatTiming;
+  /** First token over the mixed evaluation questions. */
+  mixed: { questions: number; firstTokenMs: ChatTiming };
   totalMs: ChatTiming;
   /** Content deltas per reply (median), to show the answer really streams. */
   deltas: number;
@@ -35,7 +41,7 @@ function summarise(samples: number[]): ChatTiming {
   return { median: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), min: round(sorted[0]), max: round(sorted.at(-1)!) };
 }
 
-async function askOnce(url: string, question: string, clientIp: string) {
+async function askOnce(url: string, question: string, clientIp: string, firstTokenOnly = false) {
   const started = performance.now();
   const response = await fetch(`${url}/api/chat`, {
     method: "POST",
@@ -59,7 +65,11 @@ async function askOnce(url: string, question: string, clientIp: string) {
       text += event.text;
       deltas += 1;
     }
-    if (done) break;
+    if (done || (firstTokenOnly && firstToken !== null)) break;
+  }
+  if (firstTokenOnly && firstToken !== null) {
+    await reader.cancel().catch(() => {});
+    return { firstToken, total: performance.now() - started, deltas, text };
   }
   const total = performance.now() - started;
   await reader.cancel().catch(() => {});
@@ -88,10 +98,20 @@ export async function runChatBench(options: ChatBenchOptions = {}): Promise<Chat
       deltaCounts.push(result.deltas);
       answer = result.text;
     }
+    const mixedQuestions = evalQuestions
+      .filter((entry, index) => index % 5 === 0 && !entry.history)
+      .slice(0, Number(process.env.CHAT_BENCH_MIXED ?? 60))
+      .map((entry) => entry.question);
+    const mixedFirstTokens: number[] = [];
+    for (let i = 0; i < mixedQuestions.length; i++) {
+      const result = await askOnce(server.url, mixedQuestions[i], `10.252.${Math.floor(i / 250)}.${(i % 250) + 1}`, true);
+      mixedFirstTokens.push(result.firstToken);
+    }
     return {
       runs,
       question,
       firstTokenMs: summarise(firstTokens),
+      mixed: { questions: mixedQuestions.length, firstTokenMs: summarise(mixedFirstTokens) },
       totalMs: summarise(totals),
       deltas: percentile(
         [...deltaCounts].sort((a, b) => a - b),
@@ -109,6 +129,7 @@ export function formatChatBench(result: ChatBenchResult): string {
   const rows = [
     ["time to first token", result.firstTokenMs],
     ["total stream time", result.totalMs],
+    [`first token, ${result.mixed.questions} eval questions`, result.mixed.firstTokenMs],
   ].map(([label, t]) => {
     const timing = t as ChatTiming;
     return [label as string, String(timing.median), String(timing.p95), String(timing.min), String(timing.max)];

@@ -35,6 +35,7 @@ async function chatRows(): Promise<BenchRow[]> {
   return [
     { group: "chat", metric: "time to first token (median / p95)", value: `${r.firstTokenMs.median} / ${r.firstTokenMs.p95}`, unit: "ms" },
     { group: "chat", metric: "total stream time (median / p95)", value: `${r.totalMs.median} / ${r.totalMs.p95}`, unit: "ms" },
+    { group: "chat", metric: `time to first token, ${r.mixed.questions} evaluation questions (median / p95)`, value: `${r.mixed.firstTokenMs.median} / ${r.mixed.firstTokenMs.p95}`, unit: "ms", goal: "p95 < 50 ms" },
   ];
 }
 

@@ -272,14 +272,20 @@ async function* providerDeltas(
   }
 }
 
-function groundingDocuments(messages: readonly ChatTurn[], retrieval: RetrievalEngine): ChatDocument[] {
-  // The last two questions, so "¿Y el plan Basic?" is grounded on plans too.
-  const query = messages
-    .filter((message) => message.role === "user")
-    .slice(-2)
-    .map((message) => message.content)
-    .join("\n");
-  return retrieval.search(query, GROUNDING_DOCUMENTS).map((result) => result.document);
+/**
+ * The content a provider answers from: the documents the offline engine finds for the last two
+ * questions (so "¿Y el plan Basic?" is grounded on plans too), in the visitor's language — an
+ * English question gets the English renderings, so the model does not translate figures itself.
+ */
+export function groundingDocuments(messages: readonly ChatTurn[], retrieval: RetrievalEngine): ChatDocument[] {
+  const questions = messages.filter((message) => message.role === "user").map((message) => message.content);
+  const query = questions.slice(-2).join("\n");
+  const english = retrieval.language(questions.at(-1) ?? "") === "en";
+  return retrieval
+    .search(query, GROUNDING_DOCUMENTS)
+    .map(({ document }) =>
+      english && document.en ? { ...document, title: document.en.title, text: document.en.text } : document,
+    );
 }
 
 /** The provider's instructions: answer from our content only, never invent a price. */

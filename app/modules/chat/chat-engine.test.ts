@@ -3,6 +3,7 @@ import {
   buildSystemPrompt,
   CHAT_GREETING,
   DEFAULT_PROVIDER_TIMEOUT_MS,
+  groundingDocuments,
   openAiConfigFromEnv,
   streamChatReply,
 } from "#app/modules/chat/chat-engine.server.ts";
@@ -118,6 +119,30 @@ describe("buildSystemPrompt", () => {
 
   test("says so when nothing relevant was found", () => {
     expect(buildSystemPrompt([])).toContain("No hay contenido relacionado");
+  });
+});
+
+describe("groundingDocuments", () => {
+  const bilingual = createRetrievalEngine([
+    {
+      ...documents[0],
+      en: {
+        title: "Pro plan of the guest assistant",
+        text: "The Pro plan of the assistant costs €7 a month. It includes: 300 messages a month; more than 10 languages.",
+      },
+    },
+  ]);
+
+  test("grounds a Spanish question on the Spanish text", () => {
+    const [document] = groundingDocuments(question, bilingual);
+    expect(document.text).toContain("cuesta 7 € al mes");
+  });
+
+  test("grounds an English question on the English rendering, figures already in English", () => {
+    const [document] = groundingDocuments([{ role: "user", content: "How much is the Pro plan?" }], bilingual);
+    expect(document.title).toBe("Pro plan of the guest assistant");
+    expect(document.text).toContain("costs €7 a month");
+    expect(buildSystemPrompt([document])).toContain("### Pro plan of the guest assistant (/chatbot-apartamentos-turisticos#precios)");
   });
 });
 

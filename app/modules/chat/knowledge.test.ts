@@ -106,6 +106,52 @@ describe("the assistant's answers from the real content", () => {
     expect(engine.answer("¿Cuál es vuestro teléfono?").text).toContain(brand.phone);
     expect(engine.answer("¿Qué tiempo hace hoy?").kind).toBe("unknown");
   });
+
+  // Issue 12: the four questions the old engine got wrong, as a visitor asked them.
+  test("¿Qué pasa si un huésped hace una fiesta? — the occupancy alert", () => {
+    const { text, kind } = engine.answer("¿Qué pasa si un huésped hace una fiesta?");
+    expect(kind).toBe("answer");
+    expect(text).toMatch(/^Para detectar fiestas y sobreocupación/);
+    expect(text).toContain("recibes un aviso al momento");
+    expect(text).not.toMatch(/WiFi/);
+  });
+
+  test("¿Sirve para un hotel de 80 habitaciones? — yes, 50 to 200 rooms", () => {
+    const { text } = engine.answer("¿Sirve para un hotel de 80 habitaciones?");
+    expect(text).toMatch(/^Sí\. La solución escala para hoteles de 10 a 50 habitaciones, de 50 a 200/);
+    expect(text).not.toContain("Javier M.");
+  });
+
+  test("How much does it cost per month? — €29, in English", () => {
+    const answer = engine.answer("How much does it cost per month?");
+    expect(answer.language).toBe("en");
+    expect(answer.kind).toBe("answer");
+    expect(answer.text).toContain("The service costs €29 a month");
+    expect(answer.text).toContain("[How much does NidoSmart cost?](/faq)");
+    expect(answer.text).not.toMatch(/Spanish|€36/);
+  });
+
+  test("¿Cómo evito a los okupas? — the anti-squatting system", () => {
+    const { text, kind } = engine.answer("¿Cómo evito a los okupas?");
+    expect(kind).toBe("answer");
+    expect(text).toContain("72 horas");
+    expect(text).toMatch(/antiokupación/i);
+  });
+
+  test("an English visitor is answered in English from the same facts, fact first and one link", () => {
+    for (const [question, fact] of [
+      ["does it work with airbnb", /^Yes\. There are connections/],
+      ["is there a minimum contract", /^No\./],
+      ["what's the fee on card payments", /1\.8%/],
+      ["how loud is the siren", /120 dB/],
+    ] as const) {
+      const answer = engine.answer(question);
+      expect(answer.language, question).toBe("en");
+      expect(answer.text, question).toMatch(fact);
+      expect(answer.text.match(/\]\(\//g), question).toHaveLength(1);
+      expect(answer.text, question).not.toMatch(/[¿¡]|Más información/);
+    }
+  });
 });
 
 describe("buildKnowledge walks unknown section shapes", () => {

@@ -82,7 +82,11 @@ describe("text analysis", () => {
 
   test("accents, plurals and English product words are folded", () => {
     expect(analyzeText("idiomas")).toEqual(analyzeText("idioma"));
-    expect(analyzeText("languages")).toEqual(analyzeText("idioma"));
+    // Issue 12: an English question is analysed in English and matched against the English
+    // rendering of the content, no longer mapped onto Spanish words; "languages" meets
+    // "language", and both mean the same concept as "idioma".
+    expect(analyzeText("languages", "en")).toEqual(analyzeText("language", "en"));
+    expect(analyzeText("languages", "en")).toEqual(analyzeText("idioma", "es"));
     expect(analyzeText("básico")).toEqual(analyzeText("Basic"));
     expect(analyzeText("mensajes")).toEqual(analyzeText("mensaje"));
     expect(analyzeText("¿Qué es el plan?")).toEqual(["plan"]);
@@ -130,10 +134,38 @@ describe("plan prices", () => {
   });
 
   test("an English question is answered with the Spanish text, said so", () => {
+    // Only documents without an English rendering get this; the real content has one for
+    // every document (knowledge-en.test.ts).
     const answer = engine.answer("How much is the Pro plan?");
     expect(answer.language).toBe("en");
     expect(answer.text).toContain("Our content is in Spanish");
     expect(answer.text).toContain("7 € al mes");
+  });
+
+  test("an English question gets the English rendering: the fact first, then one link", () => {
+    const bilingual = createRetrievalEngine(
+      documents.map((document) =>
+        document.id === "plan:pro"
+          ? {
+              ...document,
+              en: {
+                title: "Pro plan of the guest assistant",
+                text:
+                  "The Pro plan of the assistant costs €7 a month. It includes: 300 messages a month; more than 10 " +
+                  "languages; new bookings and sales manager; reports; configurable assistant name and image; priority support.",
+              },
+            }
+          : document,
+      ),
+    );
+    const answer = bilingual.answer("How much is the Pro plan?");
+    expect(answer.language).toBe("en");
+    expect(answer.text).toMatch(/^The Pro plan of the assistant costs €7 a month\./);
+    expect(answer.text).not.toContain("Our content is in Spanish");
+    expect(answer.text.match(/\]\(\//g)).toHaveLength(1);
+    expect(answer.text).toContain("More information: [Pro plan of the guest assistant](/chatbot-apartamentos-turisticos#precios)");
+    // The same question in Spanish quotes the Spanish text.
+    expect(bilingual.answer("¿Cuánto cuesta el plan Pro?").text).toMatch(/^El plan Pro del asistente cuesta 7 € al mes\./);
   });
 });
 
@@ -205,6 +237,41 @@ describe("what it does not know", () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("what only the visitor's host knows, and amounts that are not prices", () => {
+  const local = createRetrievalEngine([
+    ...documents,
+    {
+      id: "assistant-faq:1",
+      kind: "faq",
+      title: "¿Qué preguntas puede responder el asistente?",
+      text: "Todo lo que le cuentas sobre tu alojamiento: códigos de acceso, clave del WiFi y qué restaurante recomiendas.",
+      url: "/chatbot-apartamentos-turisticos",
+    },
+    {
+      id: "page:/madrid:1",
+      kind: "section",
+      title: "Madrid: Normativa de ruido",
+      text: "Las infracciones graves pueden acarrear multas de hasta 30.000 € y afectar a la licencia turística.",
+      url: "/apartamentos-turisticos-madrid",
+    },
+  ]);
+
+  test("a guest asking for the WiFi password or a restaurant is told the demo does not know", () => {
+    for (const question of ["¿Cuál es la clave del wifi?", "¿me recomiendas un restaurante?", "whats the wifi password"]) {
+      const answer = local.answer(question);
+      expect(answer.kind, question).toBe("unknown");
+      expect(answer.text, question).toContain("(/contacto)");
+    }
+    // An owner asking what the assistant answers still gets the answer.
+    expect(local.answer("¿Qué preguntas responde el asistente?").kind).toBe("answer");
+  });
+
+  test("a fine is not the price of a licence, but it is the answer when the fine is asked", () => {
+    expect(local.answer("¿Cuánto cuesta la licencia turística?").kind).toBe("unknown");
+    expect(local.answer("¿De cuánto es la multa?").text).toContain("30.000 €");
   });
 });
 

@@ -1,12 +1,35 @@
-import MiniSearch, { type SearchResult } from "minisearch";
+import MiniSearch from "minisearch";
 import { brand } from "#app/config/brand.ts";
+import { detectLanguage as detectWithVocabularies, type LanguageVocabularies } from "#app/modules/chat/language.ts";
 import { APARTMENT_IMAGE_MARKER } from "#app/modules/chat/stream-parser.ts";
+import {
+  analyze,
+  buildVocabulary,
+  fold,
+  type Language,
+  type Term,
+} from "#app/modules/chat/text-analysis.ts";
+import { FINE, INTENT, PAY } from "#app/modules/chat/thesaurus.ts";
 
-// The offline answer engine of the guest-assistant demo (DECISIONS.md, "Guest
-// assistant"). It never writes a fact of its own: every sentence that carries product
-// information is copied verbatim from a retrieved document, and the only text it adds is
-// connective wording without figures. That is what guarantees that a price in an answer
-// is a price from our content.
+// The offline answer engine of the guest-assistant demo (DECISIONS.md, "Guest assistant";
+// docs/decisions/0009-chat-engine.md). It never writes a fact of its own: every sentence that
+// carries product information is a passage of the site's content — in Spanish as written, in
+// English as rendered line for line in knowledge-en.ts — and the only text it adds is
+// connective wording without figures. That is what guarantees that a price in an answer is a
+// price from our content.
+//
+// How a question is answered:
+//  1. its language is detected and it is analysed like the content (thesaurus, stop words,
+//     accents, typos, Snowball stems): see text-analysis.ts;
+//  2. MiniSearch ranks passages — an FAQ answer, a plan, one line of a page section — by BM25
+//     over the passage and its question or heading, in the asker's language;
+//  3. a passage can answer only if it covers the question's topic (its rare words weigh more
+//     than its common ones, words the site never uses weigh most) and, when the question asks
+//     for a price, a duration or a time of day, states one;
+//  4. the answer is that passage, fact first, then one link to the page it comes from — or,
+//     when nothing qualifies, the honest "I don't have that information" with the sales link.
+
+export type ChatDocumentKind = "faq" | "plan" | "section" | "summary" | "contact" | "quote";
 
 export interface ChatDocument {
   /** Unique across the collection. */
@@ -15,9 +38,12 @@ export interface ChatDocument {
   text: string;
   /** Site-relative page where a visitor reads more, cited in the answer. */
   url?: string;
+  kind?: ChatDocumentKind;
+  /** The English rendering: `text` line for line, so either language quotes the same facts. */
+  en?: { title: string; text: string };
 }
 
-export type ChatLanguage = "es" | "en";
+export type ChatLanguage = Language;
 
 export interface ChatTurn {
   role: "user" | "assistant";
@@ -27,7 +53,7 @@ export interface ChatTurn {
 export interface RetrievedDocument {
   document: ChatDocument;
   score: number;
-  /** Query terms (after normalisation) that this document matched. */
+  /** Query terms (after analysis) that this document matched. */
   matchedTerms: string[];
 }
 
@@ -46,156 +72,131 @@ export interface RetrievalEngine {
   answer(conversation: string | readonly ChatTurn[]): RetrievalAnswer;
   /** Best documents for a query, best first; used to ground a language model. */
   search(query: string, limit?: number): RetrievedDocument[];
+  /** The language a visitor's message is written in, judged with the site's vocabulary. */
+  language(text: string): ChatLanguage;
 }
 
 export const SALES_CONTACT_PATH = "/contacto";
 
-// --- Text analysis ------------------------------------------------------------------------
-
-// One token for every way of asking about money, in both languages. It starts with "_"
-// so no real word can collide with it and prefix search never expands it ("preci…" would
-// otherwise reach "precisión").
-const PRICE_TERM = "_precio";
-
-// prettier-ignore
-const PRICE_WORDS = new Set([
-  "precio", "precios", "cuesta", "cuestan", "costar", "cuestas", "coste", "costes", "costo",
-  "costos", "cuanto", "cuanta", "tarifa", "tarifas", "eur", "euro", "euros", "gratis",
-  "gratuito", "gratuita", "price", "prices", "pricing", "cost", "costs", "fee", "fees", "free",
-]);
-
-// Same idea for "how long": it says what kind of answer is wanted, not what it is about.
-const DURATION_TERM = "_tiempo";
-// prettier-ignore
-const DURATION_WORDS = new Set([
-  "tarda", "tardan", "tardar", "tardais", "dura", "duran", "durar", "duracion", "tiempo", "lleva",
-  "llevan", "minutos", "minuto", "horas", "hora", "long",
-]);
-
-// English words mapped onto the Spanish vocabulary of the content, so an English question
-// still finds the Spanish page. Only product words: general vocabulary is left alone.
-// prettier-ignore
-const SYNONYMS: Record<string, string> = {
-  language: "idioma", languages: "idioma", lenguas: "idioma", lengua: "idioma",
-  message: "mensaje", messages: "mensaje",
-  device: "dispositivo", devices: "dispositivo", sensor: "sensor", sensors: "sensor",
-  noise: "ruido", occupancy: "aforo", alarm: "alarma", siren: "sirena",
-  cleaning: "limpieza", door: "puerta", shipping: "envio", delivery: "envio",
-  month: "mes", monthly: "mes", mensual: "mes", mensuales: "mes", year: "ano",
-  guest: "huesped", guests: "huesped", huespedes: "huesped",
-  booking: "reserva", bookings: "reserva", reservation: "reserva", reservations: "reserva",
-  assistant: "asistente", chatbot: "asistente", bot: "asistente",
-  payment: "pago", payments: "pago", terminal: "terminal",
-  squatting: "okupa", squatter: "okupa", squatters: "okupa", okupas: "okupa",
-  okupacion: "okupa", antiokupacion: "okupa", okupaciones: "okupa",
-  installation: "instalacion", install: "instalacion", instalar: "instalacion",
-  support: "soporte", report: "informe", reports: "informe",
-  integration: "integracion", integrations: "integracion",
-  basico: "basic", basica: "basic",
-};
-
-// Function words and the verbs of asking. They carry no topic, and leaving them in would
-// let "¿qué es…?" match every page that says "qué es".
-const STOPWORDS = new Set(
-  (
-    "a al algo alguna alguno algun ante aqui asi cada como con contra cual cuales cuantos cuantas " +
-    "de del desde donde dos el ella ellas ellos en entre era eres es esa ese eso esas esos esta " +
-    "estan estas este esto estos estoy fue ha han has hay he la las le les lo los mas me mi mis " +
-    "mucho muy nada ni no nos nosotros o os otra otro para pero poco por porque puede pueden puedo " +
-    "que quien quienes se sea ser si sin sobre son su sus tambien te tengo tiene tienen " +
-    "teneis tu tus un una unas uno unos usted ustedes vosotros y ya yo vale ok soy somos estoy estamos " +
-    "hoy ahora today now " +
-    "hola buenas buenos dias tardes noches gracias favor quiero queria quisiera saber gustaria " +
-    "podria podrias podeis decir dime explicame cuentame necesito informacion info hacer hace " +
-    "funciona funcionan sirve ofreceis ofrecen incluye incluyen existe existen vuestro vuestra " +
-    "vuestros vuestras nuestro nuestra " +
-    "the an of to in on at for and or is are was be been do does did what which how who whom " +
-    "where when why can could would should will i you your yours my me we our us it its this " +
-    "that these those there with about please tell want know hello hi hey thanks thank much " +
-    "many any some have has had get any"
-  ).split(/\s+/),
-);
+// --- Analysis without a site vocabulary (tests, tools) -------------------------------------
 
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase();
+  return fold(text);
 }
 
-// "¿Cuánto cuesta?", "¿cuánto es?" and a bare "¿y cuánto?" ask for a price; "¿cuánto
-// tarda?" or "¿cuánto ahorro?" do not, so "cuánto" followed by any other word is dropped.
-const CUANTO_NOT_PRICE =
-  /\bcuant[oa]\b(?!\s+(?:cuesta|cuestan|vale|valen|es|son|sale|salen|seria|serian|costaria|cobrais|cobran|pago|pagaria)\b)(?=\s*\p{L})/gu;
-
-function tokenize(text: string): string[] {
-  return normalizeText(text)
-    .replace(/€/g, " eur ")
-    .replace(/\bhow much\b/g, " price ")
-    .replace(CUANTO_NOT_PRICE, " ")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((token) => token !== "");
+/** The analysed terms of a text, in order, as the index sees them. */
+export function analyzeText(text: string, lang: ChatLanguage = detectLanguage(text)): string[] {
+  return analyze(text, lang).map((term) => term.term);
 }
 
-// Light stemming shared by documents and queries: the plural "s" and then a final
-// a/e/o go, so precio/precios, idioma/idiomas, mensaje/mensajes, planes/plan and
-// básico/basic meet on one form. Consistency matters, not linguistic correctness.
-function stem(term: string): string {
-  if (/^\p{N}+$/u.test(term) || term.length < 4) return term;
-  let stemmed = term;
-  if (stemmed.endsWith("s") && stemmed.length >= 4) stemmed = stemmed.slice(0, -1);
-  if (/[aeo]$/.test(stemmed) && stemmed.length >= 4) stemmed = stemmed.slice(0, -1);
-  return stemmed;
-}
-
-function processTerm(token: string): string | null {
-  if (STOPWORDS.has(token)) return null;
-  if (PRICE_WORDS.has(token)) return PRICE_TERM;
-  if (DURATION_WORDS.has(token)) return DURATION_TERM;
-  const mapped = SYNONYMS[token] ?? token;
-  const stemmed = stem(mapped);
-  return stemmed.length >= 2 || /^\p{N}+$/u.test(stemmed) ? stemmed : null;
-}
-
-/** The normalised search terms of a text, in order, as the index sees them. */
-export function analyzeText(text: string): string[] {
-  const terms: string[] = [];
-  for (const token of tokenize(text)) {
-    const term = processTerm(token);
-    if (term) terms.push(term);
-  }
-  return terms;
-}
-
-// Words that say what kind of question it is rather than what it is about: they help the
-// ranking but cannot, alone, make a document relevant.
-const GENERIC_TERMS = new Set([PRICE_TERM, DURATION_TERM, "plan", "nidosmart", "mes"]);
-
-const SPANISH_HINTS = new Set(
-  (
-    "el la los las de del que qué es son y por para con como cuanto cuesta hola soy gracias " +
-    "quiero tiene tienen puedo precio planes idiomas mensajes dispositivo me llamo buenas usted"
-  )
-    .split(/\s+/)
-    .map(normalizeText),
-);
-const ENGLISH_HINTS = new Set(
-  (
-    "the what how much does is are price cost costs hello hi which can you your do languages " +
-    "thanks please im i my name of for and with about tell want know plans device"
-  ).split(/\s+/),
-);
-
-/** Spanish unless the text clearly reads as English: the site and its visitors are Spanish. */
+/** Spanish unless the text reads as English: the site and most of its visitors are Spanish. */
 export function detectLanguage(text: string): ChatLanguage {
-  if (/[¿¡ñáéíóú]/i.test(text)) return "es";
-  let spanish = 0;
-  let english = 0;
-  for (const token of tokenize(text.replace(/'/g, ""))) {
-    if (SPANISH_HINTS.has(token)) spanish++;
-    if (ENGLISH_HINTS.has(token)) english++;
+  return detectWithVocabularies(text);
+}
+
+// --- Passages --------------------------------------------------------------------------------
+
+// How much a kind of passage is trusted as an answer: curated questions and answers first, a
+// customer's quote last.
+const PRIOR: Record<ChatDocumentKind, number> = {
+  faq: 1.5,
+  // A plan answers best when it is named ("¿y el plan Pro?"), which its title then matches.
+  plan: 1,
+  // The contact lines only share words with questions about how to reach us.
+  contact: 1.6,
+  section: 1,
+  summary: 0.9,
+  quote: 0.5,
+};
+
+// Documents answered whole: short, and every line matters together.
+const WHOLE_KINDS = new Set<ChatDocumentKind>(["faq", "plan", "contact"]);
+
+interface Passage {
+  id: string;
+  document: ChatDocument;
+  title: Record<Language, string>;
+  text: Record<Language, string>;
+  /** False when the document has no English rendering: an English answer quotes the Spanish. */
+  translated: boolean;
+  terms: Record<Language, Set<string>>;
+  /** Terms of the passage's own text, without its question or heading. */
+  textTerms: Record<Language, Set<string>>;
+  /** Topic terms of the passage's question or heading: what the passage is about. */
+  titleTerms: Record<Language, Set<string>>;
+  /** The passage's own question asks for a price ("¿Cuánto cuesta NidoSmart?"). */
+  asksPrice: boolean;
+  /** Whether the passage states a price, a duration, a time of day, a count (worked out on first use). */
+  states(lang: Language): Record<Intent, boolean>;
+  /** Any amount in euros, fines included. */
+  statesAmount(lang: Language): boolean;
+  prior: number;
+}
+
+type Intent = (typeof INTENT)[keyof typeof INTENT];
+
+const STATES: Record<Intent, RegExp> = {
+  // "Incluido en el servicio" answers "¿cuánto cuesta el WiFi?" as well as a figure does.
+  [INTENT.price]:
+    /\d[\d.,]*\s*€|€\s*\d|precio personalizado|custom price|\bgratis\b|gratuit|\bfree\b|sin coste|at no cost|\bincluid[oa]s?\b|\bincluded\b/iu,
+  [INTENT.duration]:
+    /(?:\d[\d.,-]*|\b(?:un|una|dos|tres|cuatro|cinco|seis|siete|ocho|diez|doce|one|two|three|four|five|six|seven|eight|ten|twelve))\s*(?:minutos?|min\b|horas?|h\b|segundos?|s\b|días?|semanas?|meses|años?|minutes?|hours?|seconds?|days?|weeks?|months?|years?)/iu,
+  [INTENT.clock]: /\b\d{1,2}:\d{2}\b/u,
+  // A count: "12.600+ apartamentos", not "89 %", "29 €" or "15 minutos".
+  [INTENT.count]:
+    /(?<![\d.,])\d+(?:[.,]\d+)*\+?(?![\d.,]|\s*(?:%|€|db|mbps|kg|mm|s\b|min|h\b|horas?|hours?|minut|segund|second|d[ií]as?|days?|:\d))/iu,
+};
+
+function passagesOf(document: ChatDocument): Passage[] {
+  const kind = document.kind ?? "section";
+  const enLines = document.en?.text.split("\n") ?? [];
+  const translated = document.en !== undefined && enLines.length === document.text.split("\n").length;
+  const title = { es: document.title, en: translated ? (document.en?.title ?? document.title) : document.title };
+  const asksPrice = kind === "faq" && analyze(document.title, "es").some((term) => term.term === INTENT.price);
+  const make = (id: string, es: string, en: string): Passage => {
+    const text = { es, en };
+    const states: Partial<Record<Language, Record<Intent, boolean>>> = {};
+    return {
+      id,
+      document,
+      title,
+      text,
+      translated,
+      terms: { es: new Set(), en: new Set() },
+      textTerms: { es: new Set(), en: new Set() },
+      titleTerms: { es: new Set(), en: new Set() },
+      asksPrice,
+      states: (lang) => (states[lang] ??= statesOf(text[lang])),
+      statesAmount: (lang) => STATES[INTENT.price].test(text[lang]),
+      prior: PRIOR[kind] ?? 1,
+    };
+  };
+  const allLines = document.text.split("\n");
+  if (WHOLE_KINDS.has(kind) || allLines.length === 1) {
+    return [make(document.id, document.text, translated ? (document.en?.text ?? document.text) : document.text)];
   }
-  return english > spanish ? "en" : "es";
+  return allLines.flatMap((line, index) =>
+    line.trim() === "" ? [] : [make(`${document.id}#${index}`, line, translated ? (enLines[index] ?? line) : line)],
+  );
+}
+
+// A fine, a penalty or a saving is an amount in euros but not the price of anything: "¿cuánto
+// cuesta la licencia turística?" must not be answered with the fines for not having one.
+const NOT_A_PRICE = /multa|sanci[oó]n|sanciones|infracci|penaliz|ahorr|\bfines?\b|penalt|sav(?:e|es|ing|ings)\b/iu;
+
+function statesPrice(text: string): boolean {
+  return text
+    .split(/(?<=[.!?;:])\s+|\s+—\s+/u)
+    .some((sentence) => STATES[INTENT.price].test(sentence) && !NOT_A_PRICE.test(sentence));
+}
+
+function statesOf(text: string): Record<Intent, boolean> {
+  return {
+    [INTENT.price]: statesPrice(text),
+    [INTENT.duration]: STATES[INTENT.duration].test(text),
+    [INTENT.clock]: STATES[INTENT.clock].test(text),
+    [INTENT.count]: STATES[INTENT.count].test(text),
+  };
 }
 
 // --- Conversation cues ---------------------------------------------------------------------
@@ -238,9 +239,11 @@ function readIntroCues(message: string): IntroCues {
     const candidate = intro[2];
     const explicit = verb === "me llamo" || verb === "mi nombre es" || verb === "my name is";
     // "soy propietario" is not a name; "soy Ana" is. Without an explicit "me llamo" we
-    // trust only a capitalised word that is not a known role.
+    // trust only a capitalised word that is not a known role — or one right after a greeting
+    // ("hi im john"), where an introduction is what people write.
     const capitalised = candidate[0] === candidate[0].toUpperCase();
-    if (!NOT_A_NAME.has(candidate.toLowerCase()) && (explicit || capitalised)) {
+    const afterGreeting = greeted && intro.index <= 2;
+    if (!NOT_A_NAME.has(candidate.toLowerCase()) && (explicit || capitalised || afterGreeting)) {
       name = candidate[0].toUpperCase() + candidate.slice(1);
       rest = rest.slice(0, intro.index) + rest.slice(intro.index + intro[0].length);
       // "Me llamo Ana y quería saber…": the "y" joined the introduction, not a follow-up.
@@ -252,11 +255,13 @@ function readIntroCues(message: string): IntroCues {
 
 // "Soy propietario de tres pisos. ¿Cuánto cuesta el plan Pro?": the statement is context
 // for a person, noise for retrieval; the question is what must be covered.
-function questionPart(text: string): string {
+function questionPart(text: string, lang: Language): string {
   const questions = text.match(/¿[^?]*\?|[^.!?¿\n]+\?/g);
   if (!questions) return text;
-  const joined = questions.join(" ").trim();
-  return analyzeText(joined).length > 0 ? joined : text;
+  // "¿Trabajáis en Sevilla? en qué barrios": what follows the last question mark asks too.
+  const tail = text.slice(text.lastIndexOf("?") + 1).trim();
+  const joined = [...questions, tail].join(" ").trim();
+  return analyze(joined, lang).length > 0 ? joined : text;
 }
 
 function nameFromHistory(turns: readonly ChatTurn[]): string | null {
@@ -284,13 +289,13 @@ const TEXT = {
     image: `Así es un apartamento turístico equipado con ${brand.name}:\n\n${APARTMENT_IMAGE_MARKER}\n\n¿Quieres saber qué controla el dispositivo o cómo se instala?`,
     unknown: `No tengo esa información en el contenido de ${brand.name} y prefiero no inventarla. Nuestro equipo comercial puede ayudarte: [Contactar con ventas](${SALES_CONTACT_PATH}).`,
     noPrice: `No tengo un precio publicado para eso y prefiero no inventarlo. Nuestro equipo comercial te preparará una propuesta: [Contactar con ventas](${SALES_CONTACT_PATH}).`,
-    intro: "",
+    untranslated: "",
     moreInfo: "Más información",
   },
   en: {
     greeting: (name: string | null) =>
       name
-        ? `Hi ${name}, nice to meet you! How can I help? I can tell you how the ${brand.device} device works, which services it includes, the guest-assistant plans, or put you in touch with our sales team. Our content is written in Spanish, so I will quote it in Spanish.`
+        ? `Hi ${name}, nice to meet you! How can I help? I can tell you how the ${brand.device} device works, which services it includes, the guest-assistant plans, or put you in touch with our sales team.`
         : `Hi! I am the ${brand.name} assistant. What is your name, and how can I help?`,
     greetingPrefix: (name: string | null) => (name ? `Hi ${name}! ` : "Hi! "),
     thanks: (name: string | null) => `You're welcome${name ? `, ${name}` : ""}! Anything else I can help with?`,
@@ -298,81 +303,76 @@ const TEXT = {
     image: `This is a tourist apartment equipped with ${brand.name}:\n\n${APARTMENT_IMAGE_MARKER}\n\nWould you like to know what the device monitors or how it is installed?`,
     unknown: `I don't have that information in ${brand.name}'s content, and I'd rather not make it up. Our sales team can help: [Contact sales](${SALES_CONTACT_PATH}).`,
     noPrice: `I don't have a published price for that, and I'd rather not make one up. Our sales team will prepare a quote: [Contact sales](${SALES_CONTACT_PATH}).`,
-    intro: "Our content is in Spanish; this is what it says:\n\n",
+    // Only for documents without an English rendering (knowledge-en.test.ts keeps the real
+    // content free of them).
+    untranslated: "Our content is in Spanish; this is what it says:\n\n",
     moreInfo: "More information",
   },
 } as const;
 
-// --- Passage selection ---------------------------------------------------------------------
-
-const PRICE_SENTENCE = /\d[\d.,]*\s*(?:€|eur\b|euros?\b)|precio personalizado|gratis|gratuit/iu;
-const SHORT_DOCUMENT_CHARS = 450;
-const MAX_SENTENCES_PER_DOCUMENT = 3;
-const MIN_COVERAGE = 0.6;
-
-interface Sentence {
-  text: string;
-  /** Starts a line of the document (a list item, a table row), not mid-paragraph. */
-  opensLine: boolean;
-}
-
-function splitSentences(text: string): Sentence[] {
-  return text.split(/\n+/).flatMap((line) =>
-    line
-      .split(/(?<=[.!?…])\s+(?=[¿¡"«(\p{Lu}\p{N}])/u)
-      .map((sentence) => sentence.trim())
-      .filter((sentence) => sentence !== "")
-      .map((sentence, index) => ({ text: sentence, opensLine: index === 0 })),
-  );
-}
-
-function termMatches(queryTerm: string, documentTerm: string): boolean {
-  if (queryTerm === documentTerm) return true;
-  return queryTerm.length >= 5 && !queryTerm.startsWith("_") && documentTerm.startsWith(queryTerm);
-}
-
-function selectPassage(document: ChatDocument, queryTerms: string[], priceIntent: boolean): string {
-  const text = document.text.trim();
-  if (text.length <= SHORT_DOCUMENT_CHARS) return text;
-  const sentences = splitSentences(text);
-  const sentenceTerms = sentences.map((sentence) => [...new Set(analyzeText(sentence.text))]);
-  const uniqueQueryTerms = [...new Set(queryTerms)];
-  const contains = (terms: string[], queryTerm: string) => terms.some((term) => termMatches(queryTerm, term));
-  // A query word found in every sentence of the page (its subject, "ruido" on the noise
-  // guide) tells sentences apart less than one found in a single row ("Barcelona").
-  const weight = new Map(
-    uniqueQueryTerms.map((queryTerm) => {
-      const hits = sentenceTerms.filter((terms) => contains(terms, queryTerm)).length;
-      return [queryTerm, hits === 0 ? 0 : 1 / hits];
-    }),
-  );
-  const scored = sentences.map((sentence, index) => {
-    let score = 0;
-    for (const queryTerm of uniqueQueryTerms) {
-      if (contains(sentenceTerms[index], queryTerm)) score += weight.get(queryTerm) ?? 0;
-    }
-    if (priceIntent && PRICE_SENTENCE.test(sentence.text)) score += 1;
-    return { sentence, index, score };
-  });
-  const chosen = scored
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, MAX_SENTENCES_PER_DOCUMENT)
-    .sort((a, b) => a.index - b.index);
-  // A long document reached through its title alone: its opening is its summary.
-  const picked = chosen.length > 0 ? chosen.map((entry) => entry.sentence) : sentences.slice(0, 2);
-  return picked.map((sentence, index) => (index === 0 ? "" : sentence.opensLine ? "\n" : " ") + sentence.text).join("");
-}
-
 // --- Engine --------------------------------------------------------------------------------
 
+// Share of the question's topic (weighted by rarity) that a passage must cover to answer it.
+const MIN_COVERAGE = 0.6;
+const CANDIDATES = 40;
+// Term boosts in the BM25 query: topic words decide, words of the trade and intents help.
+const ROLE_BOOST = { topic: 1, generic: 0.3, intent: 0.6, frame: 0.1 } as const;
+// A yes/no question ("¿lleva cámara?", "does it record audio?") is best answered by a passage
+// that opens with the yes or the no.
+const YES_NO_QUESTION = {
+  es: /^\s*[¿¡]?\s*(?!(?:qu[eé]|c[oó]mo|cu[aá]nt[oa]s?|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|qui[eé]n(?:es)?|por ?qu[eé]|para qu[eé]|a qu[eé]|de qu[eé]|en qu[eé]|q|k)\b)\p{L}/iu,
+  en: /^\s*(?:do|does|did|is|are|was|were|can|could|will|would|has|have|should|shall|may)\b/iu,
+};
+const OPENS_WITH_YES_NO = /^(?:sí|no|yes)[.:,]/iu;
+// The assistant's plans, as their names stem in either language.
+const PLAN_NAMES = ["basic", "pro", "enterpris"];
+
+// What a guest can only learn from their host: the password, the door code, a recommendation
+// for tonight. The site describes these as things a configured assistant answers; the demo is
+// configured for no stay, so it says it does not know rather than quote that description.
+const STAY_DETAIL = [
+  /\b(?:cu[aá]l es|dime|dame|me das|me pasas|p[aá]same|what(?:'?s| is)|whats|give me|tell me|send me)\b.{0,25}\b(?:clave|contraseña|password|c[oó]digo|code|pin)\b/iu,
+  /\b(?:recomiend\p{L}*|recomenda\p{L}*|recommend\p{L}*|suggest\p{L}*)\b.{0,30}\b(?:restaurantes?|bares?|sitios?|lugar(?:es)?|restaurants?|bars?|places?|spots?)\b/iu,
+];
+
 interface Index {
-  search: MiniSearch<ChatDocument>;
-  byId: Map<string, ChatDocument>;
+  search: MiniSearch<{ id: string }>;
+  passages: Map<string, Passage>;
+  byDocument: Map<string, Passage[]>;
+  documents: Map<string, ChatDocument>;
+  vocabularies: LanguageVocabularies;
+  /** Number of passages containing each term, per language. */
+  frequency: Record<Language, Map<string, number>>;
+  count: number;
+}
+
+interface Pick {
+  passages: Passage[];
+  /** "noPrice": passages cover the topic but none states a price. */
+  verdict: "answer" | "unknown" | "noPrice";
+}
+
+interface Scored {
+  passage: Passage;
+  score: number;
+  coverage: number;
+}
+
+/** What the engine weighed for one question; for tuning and for the evaluation's misses. */
+export interface RetrievalTrace {
+  language: Language;
+  terms: Term[];
+  required: string[];
+  candidates: { id: string; score: number; coverage: number; states: boolean }[];
+}
+
+export interface RetrievalOptions {
+  trace?: (trace: RetrievalTrace) => void;
 }
 
 export function createRetrievalEngine(
   source: readonly ChatDocument[] | (() => readonly ChatDocument[]),
+  options: RetrievalOptions = {},
 ): RetrievalEngine {
   let index: Index | null = null;
 
@@ -380,131 +380,298 @@ export function createRetrievalEngine(
   // the content modules are only walked when somebody actually chats.
   function getIndex(): Index {
     if (index) return index;
-    const documents = typeof source === "function" ? source() : source;
-    const byId = new Map<string, ChatDocument>();
-    for (const document of documents) {
-      if (!byId.has(document.id)) byId.set(document.id, document);
+    const documents = new Map<string, ChatDocument>();
+    for (const document of typeof source === "function" ? source() : source) {
+      if (!documents.has(document.id)) documents.set(document.id, document);
     }
-    const search = new MiniSearch<ChatDocument>({
-      fields: ["title", "text"],
+    const all = [...documents.values()];
+    const vocabularies: LanguageVocabularies = {
+      es: buildVocabulary(all.flatMap((document) => [document.title, document.text]), "es"),
+      en: buildVocabulary(
+        all.flatMap((document) => (document.en ? [document.en.title, document.en.text] : [])),
+        "en",
+      ),
+    };
+    const passages = new Map<string, Passage>();
+    const byDocument = new Map<string, Passage[]>();
+    for (const document of all) {
+      const own = passagesOf(document);
+      byDocument.set(document.id, own);
+      for (const passage of own) passages.set(passage.id, passage);
+    }
+    // Titles repeat on every line of a section: each distinct text is analysed once.
+    const analysed: Record<Language, Map<string, Term[]>> = { es: new Map(), en: new Map() };
+    const analysedTerms = (text: string, lang: Language) => {
+      let terms = analysed[lang].get(text);
+      if (!terms) {
+        terms = analyze(text, lang, { vocabulary: vocabularies[lang] });
+        analysed[lang].set(text, terms);
+      }
+      return terms;
+    };
+    const termsOf = (text: string, lang: Language) => analysedTerms(text, lang).map((term) => term.term);
+    const fields = ["qEs", "aEs", "qEn", "aEn"] as const;
+    const textOf = (passage: Passage, field: (typeof fields)[number]) =>
+      field === "qEs" ? passage.title.es : field === "aEs" ? passage.text.es : field === "qEn" ? passage.title.en : passage.text.en;
+    const search = new MiniSearch<{ id: string }>({
+      fields: [...fields],
       storeFields: [],
-      tokenize,
-      processTerm,
-      searchOptions: {
-        boost: { title: 2 },
-        combineWith: "OR",
-        prefix: (term) => term.length >= 5 && !term.startsWith("_"),
-        fuzzy: (term) => (term.length >= 6 && !term.startsWith("_") ? 0.2 : false),
+      extractField: (document, field) => {
+        const passage = passages.get(document.id);
+        return field === "id" || !passage ? document.id : textOf(passage, field as (typeof fields)[number]);
       },
+      tokenize: (text, field) => {
+        const lang: Language = field?.endsWith("En") ? "en" : "es";
+        return termsOf(text, lang);
+      },
+      processTerm: (term) => term,
     });
-    search.addAll([...byId.values()]);
-    index = { search, byId };
+    search.addAll([...passages.keys()].map((id) => ({ id })));
+    const frequency: Index["frequency"] = { es: new Map(), en: new Map() };
+    const titles: Record<Language, Map<string, Set<string>>> = { es: new Map(), en: new Map() };
+    for (const passage of passages.values()) {
+      for (const lang of ["es", "en"] as const) {
+        const terms = new Set([...termsOf(passage.title[lang], lang), ...termsOf(passage.text[lang], lang)]);
+        passage.terms[lang] = terms;
+        passage.textTerms[lang] = new Set(termsOf(passage.text[lang], lang));
+        let titleTerms = titles[lang].get(passage.title[lang]);
+        if (!titleTerms) {
+          titleTerms = new Set(
+            analysedTerms(passage.title[lang], lang)
+              .filter((term) => term.role === "topic")
+              .map((term) => term.term),
+          );
+          titles[lang].set(passage.title[lang], titleTerms);
+        }
+        passage.titleTerms[lang] = titleTerms;
+        for (const term of terms) frequency[lang].set(term, (frequency[lang].get(term) ?? 0) + 1);
+      }
+    }
+    index = { search, passages, byDocument, documents, vocabularies, frequency, count: passages.size };
     return index;
   }
 
-  function searchDocuments(query: string, limit = 5): RetrievedDocument[] {
-    const { search, byId } = getIndex();
-    if (analyzeText(query).length === 0) return [];
-    return search
-      .search(query)
-      .slice(0, limit)
-      .flatMap((result: SearchResult) => {
-        const document = byId.get(String(result.id));
-        return document ? [{ document, score: result.score, matchedTerms: [...new Set(result.queryTerms)] }] : [];
-      });
+  function analyzeQuestion(text: string, lang: Language): Term[] {
+    return analyze(text, lang, { vocabulary: getIndex().vocabularies[lang], correct: true });
   }
 
-  // Picks the best document and, when the question names something the first one does
-  // not cover ("Basic y Pro"), one more that covers it. Returns null when the question's
-  // topic words are mostly absent from our content: that is the "I don't know" case.
-  function pickDocuments(query: string, topicTerms: Set<string>): RetrievedDocument[] | null {
-    const topicHits = (result: RetrievedDocument) => result.matchedTerms.filter((term) => topicTerms.has(term)).length;
-    // A document that names the topic beats one that only shares the kind of question:
-    // for "¿cuánto cuesta la alarma?" the alarm page, not the page with the most prices.
-    const results = searchDocuments(query, 8).sort((a, b) => topicHits(b) - topicHits(a) || b.score - a.score);
-    const [best] = results;
-    if (!best) return null;
-    // Judged on the best document alone: two pages that each share one unrelated word
-    // with "¿qué tiempo hace en Mongolia?" must not add up to an answer.
-    if (topicTerms.size > 0 && topicHits(best) / topicTerms.size < MIN_COVERAGE) return null;
-    const picked = [best];
-    const covered = new Set(best.matchedTerms.filter((term) => topicTerms.has(term)));
-    if (covered.size < topicTerms.size) {
-      const extra = results
-        .slice(1)
-        .find((result) => result.matchedTerms.some((term) => topicTerms.has(term) && !covered.has(term)));
-      if (extra) {
-        picked.push(extra);
-        for (const term of extra.matchedTerms) if (topicTerms.has(term)) covered.add(term);
+  // Snowball leaves derived words apart ("accurate"/"accuracy", "complain"/"complaint",
+  // "counter"/"count"): stems of five letters or more that differ only by a short ending are
+  // taken as one word family.
+  const families: Record<Language, Map<string, string[]>> = { es: new Map(), en: new Map() };
+  function family(term: string, lang: Language): string[] {
+    const known = families[lang].get(term);
+    if (known) return known;
+    const members = [term];
+    if (!term.startsWith("_") && !term.startsWith("#") && term.length >= 5) {
+      for (const other of getIndex().frequency[lang].keys()) {
+        if (other === term || other.length < 5 || other.startsWith("_")) continue;
+        const longer = other.length > term.length ? other : term;
+        const shorter = longer === other ? term : other;
+        if (longer.startsWith(shorter) && longer.length - shorter.length <= 3) members.push(other);
       }
     }
-    return picked;
+    families[lang].set(term, members);
+    return members;
+  }
+
+  function contains(terms: ReadonlySet<string>, term: string, lang: Language): boolean {
+    return family(term, lang).some((member) => terms.has(member));
+  }
+
+  function weight(term: string, lang: Language): number {
+    const { frequency, count } = getIndex();
+    const df = Math.max(0, ...family(term, lang).map((member) => frequency[lang].get(member) ?? 0));
+    // A word the site never uses weighs like the rarest word it does: it is exactly what a
+    // question about something we do not sell ("¿funciona con Alexa?") looks like.
+    return Math.log(1 + count / Math.max(1, df));
+  }
+
+  function rank(terms: readonly Term[], lang: Language): { passage: Passage; score: number }[] {
+    const { search, passages } = getIndex();
+    const boosts = new Map<string, number>();
+    for (const term of terms) {
+      for (const member of family(term.term, lang)) {
+        const boost = ROLE_BOOST[term.role] * (member === term.term ? 1 : 0.9);
+        boosts.set(member, Math.max(boosts.get(member) ?? 0, boost));
+      }
+    }
+    if (boosts.size === 0) return [];
+    const results = search.search([...boosts.keys()].join(" "), {
+      fields: lang === "es" ? ["qEs", "aEs"] : ["qEn", "aEn"],
+      boost: lang === "es" ? { qEs: 2 } : { qEn: 2 },
+      tokenize: (query) => query.split(" ").filter(Boolean),
+      processTerm: (term) => term,
+      boostTerm: (term) => boosts.get(term) ?? 1,
+      prefix: false,
+      fuzzy: false,
+      combineWith: "OR",
+    });
+    return results.slice(0, CANDIDATES).flatMap((result) => {
+      const passage = passages.get(String(result.id));
+      return passage ? [{ passage, score: result.score * passage.prior }] : [];
+    });
+  }
+
+  function coverage(passage: Passage, topic: readonly string[], lang: Language): number {
+    if (topic.length === 0) return 1;
+    let total = 0;
+    let covered = 0;
+    for (const term of topic) {
+      const w = weight(term, lang);
+      total += w;
+      if (contains(passage.terms[lang], term, lang)) covered += w;
+    }
+    return total === 0 ? 1 : covered / total;
+  }
+
+  function pick(terms: readonly Term[], context: readonly Term[], lang: Language, yesNo: boolean): Pick {
+    const intents0 = terms.filter((term) => term.role === "intent").map((term) => term.term);
+    // "¿Por qué tengo que pagar 15 euros?": with a price asked, paying is the price, not the
+    // payment terminal.
+    const topic = unique(
+      terms
+        .filter((term) => term.role === "topic" && !(term.term === PAY && intents0.includes(INTENT.price)))
+        .map((term) => term.term),
+    );
+    const generic = unique(terms.filter((term) => term.role === "generic").map((term) => term.term));
+    const intents = unique(terms.filter((term) => term.role === "intent").map((term) => term.term)) as Intent[];
+    const contextTopic = unique(context.filter((term) => term.role === "topic").map((term) => term.term));
+    // What must be covered: the topic of this message; failing that, of the message it
+    // continues ("¿y cuánto?"). A bare "¿cuánto cuesta al mes?" asks for the price of the
+    // service and requires nothing more; a bare "¿qué es NidoSmart?" requires its words of
+    // the trade.
+    const required =
+      topic.length > 0 ? topic : contextTopic.length > 0 ? contextTopic : intents.includes(INTENT.price) ? [] : generic;
+    if (required.length === 0 && intents.length === 0) return { passages: [], verdict: "unknown" };
+
+    const asked = new Set([...terms, ...context].map((term) => term.term));
+    const namedPlans = PLAN_NAMES.filter((plan) => terms.some((term) => term.term === plan));
+    const ranked = rank([...terms, ...context.map((term) => ({ ...term, role: "generic" as const }))], lang);
+    const scored: Scored[] = ranked.map(({ passage, score }) => {
+      const c = coverage(passage, required, lang);
+      // Question-to-question: a passage whose own question or heading is about something the
+      // visitor did not mention ("Plan Pro…" for "¿cuánto cuesta el chatbot?") answers less.
+      const about = [...passage.titleTerms[lang]];
+      const aboutWeight = about.reduce((sum, term) => sum + weight(term, lang), 0);
+      const aboutAsked = about.filter((term) => asked.has(term)).reduce((sum, term) => sum + weight(term, lang), 0);
+      // A heading of trade words only ("Sensores") says little either way.
+      const precision = aboutWeight === 0 ? 0.5 : aboutAsked / aboutWeight;
+      const yesNoFit = yesNo && OPENS_WITH_YES_NO.test(passage.text[lang]) ? 1.3 : 1;
+      // "¿Y el plan Basic?": a passage that also prices another plan answers a different question.
+      const otherPlan = namedPlans.length === 1 && PLAN_NAMES.some((plan) => plan !== namedPlans[0] && passage.textTerms[lang].has(plan)) ? 0.5 : 1;
+      // "¿Cuánto cuesta?" with nothing else: the FAQ that asks the price is the answer.
+      const priceFit = required.length === 0 && passage.asksPrice ? 2 : 1;
+      // A line that says what was asked beats a line that merely sits under a heading that does.
+      const inText = required.length > 0 && required.some((term) => contains(passage.textTerms[lang], term, lang)) ? 1.25 : 1;
+      return {
+        passage,
+        score: score * (0.5 + c) * (0.6 + 0.4 * precision) * yesNoFit * priceFit * inText * otherPlan,
+        coverage: c,
+      };
+    });
+    options.trace?.({
+      language: lang,
+      terms: [...terms],
+      required,
+      candidates: [...scored]
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 8)
+        .map((entry) => ({
+          id: entry.passage.id,
+          score: Math.round(entry.score * 100) / 100,
+          coverage: Math.round(entry.coverage * 100) / 100,
+          states: intents.every((intent) => entry.passage.states(lang)[intent] || entry.passage.statesAmount(lang)),
+        })),
+    });
+    const covering = scored.filter((entry) => entry.coverage >= MIN_COVERAGE);
+    if (covering.length === 0) return { passages: [], verdict: "unknown" };
+    // "¿De cuánto es la multa?": when a fine is what is asked, its amount is the answer.
+    const asksFine = required.includes(FINE);
+    const states = (passage: Passage, intent: Intent) =>
+      intent === INTENT.price && asksFine ? passage.statesAmount(lang) : passage.states(lang)[intent];
+    const stating = covering.filter((entry) => intents.every((intent) => states(entry.passage, intent)));
+    if (stating.length === 0) {
+      return { passages: [], verdict: intents.includes(INTENT.price) ? "noPrice" : "unknown" };
+    }
+    const best = bestOf(stating);
+    const picked = [best.passage];
+    // "¿Cuánto cuestan Basic y Pro?": a second passage for the topic words the first lacks.
+    const missing = required.filter((term) => !contains(best.passage.terms[lang], term, lang));
+    if (missing.length > 0) {
+      const extra = stating.find(
+        (entry) => entry.passage !== best.passage && missing.some((term) => contains(entry.passage.terms[lang], term, lang)),
+      );
+      if (extra) picked.push(extra.passage);
+    }
+    return { passages: picked, verdict: "answer" };
   }
 
   function answerQuestion(
     question: string,
     previousQuestion: string | null,
-    language: ChatLanguage,
+    lang: Language,
   ): Omit<RetrievalAnswer, "language"> {
-    const text = TEXT[language];
-    const terms = analyzeText(question);
-    const topicTerms = new Set(terms.filter((term) => !GENERIC_TERMS.has(term)));
-    // "¿Y el plan Basic?" continues the previous question and inherits its intent (a
-    // price); "¿Qué es el aforo?" after a price question starts a new topic and does not.
+    const text = TEXT[lang];
+    if (STAY_DETAIL.some((pattern) => pattern.test(question))) return { text: text.unknown, kind: "unknown", sources: [] };
+    const terms = analyzeQuestion(question, lang);
+    // "¿Y el plan Basic?" continues the previous question and inherits its intent (a price);
+    // "¿Qué es el aforo?" after a price question starts a new topic and does not.
     const elliptical = previousQuestion !== null && FOLLOW_UP.test(question);
-    const priceIntent =
-      terms.includes(PRICE_TERM) ||
-      (elliptical && previousQuestion !== null && analyzeText(previousQuestion).includes(PRICE_TERM));
-
-    let picked = pickDocuments(question, topicTerms);
-    // The earlier question only helps rank: the coverage test still runs against the
-    // topic words of this message, so the answer stays about what this message names.
-    if (previousQuestion !== null && (elliptical || topicTerms.size === 0)) {
-      const withContext = pickDocuments(`${question} ${previousQuestion}`, topicTerms);
-      if (!picked) picked = withContext;
-      else if (withContext && topicTerms.size === 0) picked = withContext;
+    const previous = previousQuestion !== null ? analyzeQuestion(previousQuestion, lang) : [];
+    const hasTopic = terms.some((term) => term.role !== "intent");
+    const context = elliptical || !hasTopic ? previous : [];
+    const inherited = elliptical ? previous.filter((term) => term.role === "intent") : [];
+    const result = pick([...terms, ...inherited], context, lang, YES_NO_QUESTION[lang].test(question));
+    if (result.verdict === "noPrice") return { text: text.noPrice, kind: "unknown", sources: [] };
+    if (result.verdict === "unknown" || result.passages.length === 0) {
+      return { text: text.unknown, kind: "unknown", sources: [] };
     }
-    // With no topic word at all, only "¿cuánto cuesta?" has a general answer (the
-    // service's price); "¿qué tiempo hace?" has none on our site.
-    if (topicTerms.size === 0 && !priceIntent) picked = null;
-    if (!picked) return { text: text.unknown, kind: "unknown", sources: [] };
-
-    const queryTerms = priceIntent ? [...terms, PRICE_TERM] : terms;
-    const passages = picked.map((result) => ({
-      document: result.document,
-      passage: selectPassage(result.document, queryTerms, priceIntent),
-    }));
-    if (priceIntent && !passages.some(({ passage }) => PRICE_SENTENCE.test(passage))) {
-      return { text: text.noPrice, kind: "unknown", sources: [] };
-    }
-
-    const body = passages.map(({ passage }) => passage).join("\n\n");
-    const links = passages
-      .filter(({ document }) => document.url)
-      .map(({ document }) => `[${document.title}](${document.url})`);
-    const uniqueLinks = [...new Set(links)];
-    const citation = uniqueLinks.length > 0 ? `\n\n${text.moreInfo}: ${uniqueLinks.join(" · ")}` : "";
+    const [first] = result.passages;
+    const body = result.passages.map((passage) => passage.text[lang]).join("\n\n");
+    const intro = lang === "en" && !result.passages.every((passage) => passage.translated) ? text.untranslated : "";
+    const link = first.document.url ? `\n\n${text.moreInfo}: [${first.title[lang]}](${first.document.url})` : "";
     return {
-      text: `${text.intro}${body}${citation}`,
+      text: `${intro}${body}${link}`,
       kind: "answer",
-      sources: passages.map(({ document }) => document),
+      sources: unique(result.passages.map((passage) => passage.document)),
     };
   }
 
   return {
-    search: searchDocuments,
+    language(text) {
+      return detectWithVocabularies(text, getIndex().vocabularies);
+    },
+    search(query, limit = 5) {
+      const { vocabularies } = getIndex();
+      const lang = detectWithVocabularies(query, vocabularies);
+      const terms = analyzeQuestion(query, lang);
+      const byDocument = new Map<string, RetrievedDocument>();
+      for (const { passage, score } of rank(terms, lang)) {
+        const known = byDocument.get(passage.document.id);
+        const matched = terms.map((term) => term.term).filter((term) => passage.terms[lang].has(term));
+        if (!known) {
+          byDocument.set(passage.document.id, { document: passage.document, score, matchedTerms: unique(matched) });
+        } else {
+          known.score = Math.max(known.score, score);
+          known.matchedTerms = unique([...known.matchedTerms, ...matched]);
+        }
+      }
+      return [...byDocument.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+    },
     answer(conversation) {
       const turns: readonly ChatTurn[] =
         typeof conversation === "string" ? [{ role: "user", content: conversation }] : conversation;
       const userTurns = turns.filter((turn) => turn.role === "user");
       const message = userTurns.at(-1)?.content ?? "";
       const previousQuestion = userTurns.length >= 2 ? userTurns[userTurns.length - 2].content : null;
-      const language = detectLanguage(message);
-      const text = TEXT[language];
-
+      const { vocabularies } = getIndex();
       const cues = readIntroCues(message);
+      // Judged on what remains once "Hola, soy Ana" is set aside: a name is no language.
+      const language = detectWithVocabularies(cues.rest.trim() || message, vocabularies);
+      const text = TEXT[language];
       const name = cues.name ?? nameFromHistory(turns);
-      const restTerms = analyzeText(cues.rest);
+      const restTerms = analyze(cues.rest, language).filter((term) => term.role !== "frame");
 
       if (restTerms.length === 0) {
         if (cues.greeted || cues.name) {
@@ -517,9 +684,20 @@ export function createRetrievalEngine(
         return { text: text.image, kind: "image", language, sources: [] };
       }
 
-      const result = answerQuestion(questionPart(cues.rest) || message, previousQuestion, language);
+      const result = answerQuestion(questionPart(cues.rest, language) || message, previousQuestion, language);
       const prefix = cues.greeted || cues.name ? text.greetingPrefix(cues.name ?? name) : "";
       return { ...result, text: prefix + result.text, language };
     },
   };
 }
+
+function bestOf(entries: readonly Scored[]): Scored {
+  let best = entries[0];
+  for (const entry of entries) if (entry.score > best.score) best = entry;
+  return best;
+}
+
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}
+
