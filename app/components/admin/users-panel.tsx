@@ -20,7 +20,7 @@ import {
   ResponsiveTableHeadRow,
   ResponsiveTableRow,
 } from "#app/components/ui/responsive-table.tsx";
-import { RowActions } from "#app/components/ui/row-actions.tsx";
+import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { formatDate } from "#app/lib/dates.ts";
 import type { UsersActionResult } from "#app/routes/admin/users.tsx";
 
@@ -112,7 +112,7 @@ function UserRow({
       <ResponsiveTableCell mobile="title" className="font-medium">
         {user.fullName || (
           <>
-            <span className="md:hidden">Sin nombre</span>
+            <span className="font-normal text-muted-foreground md:hidden">Sin nombre</span>
             <span className="max-md:hidden">-</span>
           </>
         )}
@@ -121,7 +121,7 @@ function UserRow({
         {user.email}
       </ResponsiveTableCell>
       <ResponsiveTableCell label="Creado">{formatDate(user.createdAt)}</ResponsiveTableCell>
-      <ResponsiveTableCell label="Rol">
+      <ResponsiveTableCell label="Rol" mobile="full">
         {isSuper ? (
           <Badge>{ROLE_LABELS.super_admin}</Badge>
         ) : (
@@ -156,6 +156,7 @@ function UserRow({
                 title={isSuper ? "Los super administradores no se pueden eliminar" : undefined}
               >
                 <Trash2 aria-hidden="true" />
+                <RowActionLabel>Eliminar</RowActionLabel>
               </Button>
             }
           />

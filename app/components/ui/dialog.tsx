@@ -66,7 +66,7 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<"div"
   return <div className={cn(dialogFooterClass, className)} {...props} />;
 }
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold leading-none", className)} {...props} />;
+  return <DialogPrimitive.Title className={cn("text-lg font-semibold leading-none max-sm:leading-tight", className)} {...props} />;
 }
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;

@@ -15,7 +15,7 @@ import {
   ResponsiveTableHeadRow,
   ResponsiveTableRow,
 } from "#app/components/ui/responsive-table.tsx";
-import { RowActions } from "#app/components/ui/row-actions.tsx";
+import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { formatDate } from "#app/lib/dates.ts";
 import type { DevicesActionResult } from "#app/routes/admin/travellers/devices.tsx";
 import { CommandLog, type CommandView } from "./command-log.tsx";
@@ -165,6 +165,7 @@ function DeviceRow({
             trigger={
               <Button variant="ghost" size="icon" disabled={rotating} aria-label={`Generar nuevo secreto para ${device.id}`}>
                 <KeyRound aria-hidden="true" />
+                <RowActionLabel>Generar nuevo secreto</RowActionLabel>
               </Button>
             }
           />
@@ -175,6 +176,7 @@ function DeviceRow({
             trigger={
               <Button variant="ghost" size="icon" disabled={deleting} aria-label={`Eliminar ${device.id}`}>
                 <Trash2 aria-hidden="true" />
+                <RowActionLabel>Eliminar</RowActionLabel>
               </Button>
             }
           />

@@ -9,7 +9,7 @@ import {
   ResponsiveTableCell,
   ResponsiveTableRow,
 } from "#app/components/ui/responsive-table.tsx";
-import { RowActions } from "#app/components/ui/row-actions.tsx";
+import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { formatLeadDateTime } from "#app/modules/leads/leads-csv.ts";
 import { leadListQueryToSearchParams, type LeadListQuery, type LeadSortKey } from "#app/modules/leads/leads-query.ts";
 import { sourceLabel } from "#app/modules/leads/leads.schema.ts";
@@ -63,10 +63,6 @@ export type LeadsTableProps = {
   onOpen: (lead: AdminLead) => void;
   onDelete: (lead: AdminLead) => void;
 };
-
-// Icon buttons on a desktop; on a phone, where there is room in the card, they also say what
-// they do (the visible words are part of the aria-label, as a speech user would say them).
-const PHONE_LABELLED = "max-md:w-auto max-md:border max-md:px-4";
 
 /** Unsortable columns: in the header row of the table, not among the sort buttons of a phone. */
 function PlainHeader({ children, className }: { children: React.ReactNode; className?: string }) {
@@ -149,25 +145,24 @@ export function LeadsTable({ leads, query, canDelete, onOpen, onDelete }: LeadsT
                   <Button
                     variant="ghost"
                     size="icon"
-                    className={PHONE_LABELLED}
                     onClick={() => onOpen(lead)}
                     aria-label={`Ver detalles de ${lead.name}`}
                     {...opensDialog}
                   >
                     <Eye aria-hidden="true" />
-                    <span className="md:hidden">Ver detalles</span>
+                    <RowActionLabel>Ver detalles</RowActionLabel>
                   </Button>
                   {canDelete ? (
                     <Button
                       variant="ghost"
                       size="icon"
-                      className={cn("text-destructive hover:text-destructive", PHONE_LABELLED)}
+                      className="text-destructive hover:text-destructive"
                       onClick={() => onDelete(lead)}
                       aria-label={`Eliminar el lead de ${lead.name}`}
                       {...opensDialog}
                     >
                       <Trash2 aria-hidden="true" />
-                      <span className="md:hidden">Eliminar</span>
+                      <RowActionLabel>Eliminar</RowActionLabel>
                     </Button>
                   ) : null}
                 </RowActions>
