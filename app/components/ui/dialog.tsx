@@ -59,8 +59,8 @@ export function DialogContent({
 }
 
 export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  // Room on the right for the close button, so a long title never runs under it.
-  return <div className={cn("flex flex-col gap-1.5 pr-8 text-left", className)} {...props} />;
+  // Room on the right for the phone's larger close button, so a long title never runs under it.
+  return <div className={cn("flex flex-col gap-1.5 text-left max-sm:pr-8", className)} {...props} />;
 }
 export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn(dialogFooterClass, className)} {...props} />;
