@@ -7,11 +7,20 @@ import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, opensDialog } from "#app/components/ui/dialog.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
+import {
+  ResponsiveTable,
+  ResponsiveTableBody,
+  ResponsiveTableCell,
+  ResponsiveTableHead,
+  ResponsiveTableHeader,
+  ResponsiveTableHeadRow,
+  ResponsiveTableRow,
+} from "#app/components/ui/responsive-table.tsx";
+import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { formatDate } from "#app/lib/dates.ts";
 import type { UsersActionResult } from "#app/routes/admin/users.tsx";
 
@@ -38,30 +47,32 @@ export function UsersPanel({ users, currentUserId }: { users: UserView[]; curren
   const deleting = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("userId") : null;
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 max-md:p-4">
         <div>
           <h1 className="text-lg font-semibold leading-tight">Usuarios</h1>
           <CardDescription>Cuentas del equipo y sus roles.</CardDescription>
         </div>
-        <Button onClick={() => setOpen(true)}>
+        <Button onClick={() => setOpen(true)} {...opensDialog}>
           <UserPlus aria-hidden="true" /> Crear usuario
         </Button>
       </CardHeader>
-      <CardContent>
+      <CardContent className="max-md:p-4 max-md:pt-0">
         {users.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">No hay usuarios registrados.</p>
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Nombre</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Creado</TableHead>
-                <TableHead>Rol</TableHead>
-                <TableHead className="text-right">Acciones</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+          // A table from md up, a card per account on a phone.
+          <ResponsiveTable>
+            <caption className="sr-only">Usuarios</caption>
+            <ResponsiveTableHeader>
+              <ResponsiveTableHeadRow>
+                <ResponsiveTableHead>Nombre</ResponsiveTableHead>
+                <ResponsiveTableHead>Email</ResponsiveTableHead>
+                <ResponsiveTableHead>Creado</ResponsiveTableHead>
+                <ResponsiveTableHead>Rol</ResponsiveTableHead>
+                <ResponsiveTableHead className="text-right">Acciones</ResponsiveTableHead>
+              </ResponsiveTableHeadRow>
+            </ResponsiveTableHeader>
+            <ResponsiveTableBody>
               {users.map((user) => (
                 <UserRow
                   key={user.id}
@@ -71,8 +82,8 @@ export function UsersPanel({ users, currentUserId }: { users: UserView[]; curren
                   onDelete={() => deleteFetcher.submit({ intent: "delete", userId: user.id }, { method: "post" })}
                 />
               ))}
-            </TableBody>
-          </Table>
+            </ResponsiveTableBody>
+          </ResponsiveTable>
         )}
       </CardContent>
       <CreateUserDialog open={open} onOpenChange={setOpen} />
@@ -97,17 +108,26 @@ function UserRow({
   const pendingRole = roleFetcher.formData?.get("role");
   const role = typeof pendingRole === "string" ? pendingRole : user.role;
   return (
-    <TableRow>
-      <TableCell className="font-medium">{user.fullName || "-"}</TableCell>
-      <TableCell>{user.email}</TableCell>
-      <TableCell>{formatDate(user.createdAt)}</TableCell>
-      <TableCell>
+    <ResponsiveTableRow>
+      <ResponsiveTableCell mobile="title" className="font-medium">
+        {user.fullName || (
+          <>
+            <span className="font-normal text-muted-foreground md:hidden">Sin nombre</span>
+            <span className="max-md:hidden">-</span>
+          </>
+        )}
+      </ResponsiveTableCell>
+      <ResponsiveTableCell label="Email" mobile="full" className="max-md:[overflow-wrap:anywhere]">
+        {user.email}
+      </ResponsiveTableCell>
+      <ResponsiveTableCell label="Creado">{formatDate(user.createdAt)}</ResponsiveTableCell>
+      <ResponsiveTableCell label="Rol" mobile="full">
         {isSuper ? (
           <Badge>{ROLE_LABELS.super_admin}</Badge>
         ) : (
           <NativeSelect
             aria-label={`Rol de ${user.email}`}
-            className="h-9 w-48"
+            className="h-9 w-48 max-md:h-11 max-md:w-full"
             value={role}
             onChange={(event) =>
               roleFetcher.submit({ intent: "update-role", userId: user.id, role: event.target.value }, { method: "post" })
@@ -120,26 +140,29 @@ function UserRow({
             ))}
           </NativeSelect>
         )}
-      </TableCell>
-      <TableCell className="text-right">
-        <ConfirmDialog
-          title="¿Eliminar usuario?"
-          description={`Se eliminará la cuenta ${user.email} y se cerrarán sus sesiones. Esta acción no se puede deshacer.`}
-          onConfirm={onDelete}
-          trigger={
-            <Button
-              variant="ghost"
-              size="icon"
-              disabled={isSuper || isSelf || deleting}
-              aria-label={`Eliminar ${user.email}`}
-              title={isSuper ? "Los super administradores no se pueden eliminar" : undefined}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          }
-        />
-      </TableCell>
-    </TableRow>
+      </ResponsiveTableCell>
+      <ResponsiveTableCell mobile="actions" className="text-right">
+        <RowActions>
+          <ConfirmDialog
+            title="¿Eliminar usuario?"
+            description={`Se eliminará la cuenta ${user.email} y se cerrarán sus sesiones. Esta acción no se puede deshacer.`}
+            onConfirm={onDelete}
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                disabled={isSuper || isSelf || deleting}
+                aria-label={`Eliminar ${user.email}`}
+                title={isSuper ? "Los super administradores no se pueden eliminar" : undefined}
+              >
+                <Trash2 aria-hidden="true" />
+                <RowActionLabel>Eliminar</RowActionLabel>
+              </Button>
+            }
+          />
+        </RowActions>
+      </ResponsiveTableCell>
+    </ResponsiveTableRow>
   );
 }
 

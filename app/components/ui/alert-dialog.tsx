@@ -2,6 +2,7 @@ import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "#app/lib/utils.ts";
 import { buttonVariants } from "./button.tsx";
+import { dialogBoxClass, dialogFooterClass } from "./dialog-box.ts";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -11,10 +12,8 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <AlertDialogPrimitive.Content
-        className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg",
-          className,
-        )}
+        // The same box as every dialog (width, height and scroll on a phone), narrower by default.
+        className={cn(dialogBoxClass, "max-w-md", className)}
         {...props}
       />
     </AlertDialogPrimitive.Portal>
@@ -27,7 +26,7 @@ export function AlertDialogDescription({ className, ...props }: React.ComponentP
   return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
+  return <div className={cn(dialogFooterClass, className)} {...props} />;
 }
 export function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
   return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;

@@ -3,10 +3,19 @@ import { X } from "lucide-react";
 import { useRef } from "react";
 import type * as React from "react";
 import { cn } from "#app/lib/utils.ts";
+import { dialogBoxClass, dialogFooterClass } from "./dialog-box.ts";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * Spread on a button that opens a dialog without being its <DialogTrigger> (a row action, a
+ * button beside a controlled dialog). It tells assistive technology what the button does, as
+ * Radix's own triggers do, and it is how the phone-layout browser test finds every dialog
+ * (tests/e2e/staff-mobile.test.ts): a dialog whose opener lacks it makes that test fail.
+ */
+export const opensDialog = { "aria-haspopup": "dialog" } as const;
 
 export function DialogContent({
   className,
@@ -24,10 +33,7 @@ export function DialogContent({
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <DialogPrimitive.Content
-        className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg",
-          className,
-        )}
+        className={cn(dialogBoxClass, "max-w-lg", className)}
         {...props}
         onOpenAutoFocus={(event) => {
           returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -42,7 +48,8 @@ export function DialogContent({
         }}
       >
         {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring">
+        {/* 44 px to tap on a phone; drawn as before on wider screens. */}
+        <DialogPrimitive.Close className="absolute right-1 top-1 flex size-11 items-center justify-center rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring sm:right-4 sm:top-4 sm:size-auto">
           <X className="size-4" aria-hidden="true" />
           <span className="sr-only">{closeLabel}</span>
         </DialogPrimitive.Close>
@@ -52,13 +59,14 @@ export function DialogContent({
 }
 
 export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1.5 text-left", className)} {...props} />;
+  // Room on the right for the phone's larger close button, so a long title never runs under it.
+  return <div className={cn("flex flex-col gap-1.5 text-left max-sm:pr-8", className)} {...props} />;
 }
 export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
+  return <div className={cn(dialogFooterClass, className)} {...props} />;
 }
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold leading-none", className)} {...props} />;
+  return <DialogPrimitive.Title className={cn("text-lg font-semibold leading-none max-sm:leading-tight", className)} {...props} />;
 }
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;

@@ -3,7 +3,10 @@ import { cn } from "#app/lib/utils.ts";
 
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    // contain: inline-size keeps a wide table from widening the page through the grids and flex
+    // rows around it: it scrolls inside this box instead. Tables that must read as cards on a
+    // phone use ResponsiveTable (./responsive-table.tsx).
+    <div className="relative w-full overflow-x-auto [contain:inline-size]">
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -3,6 +3,7 @@ import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router"
 import { requirePermission } from "#app/auth/guards.server.ts";
 import { canManageUsers } from "#app/auth/permissions.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { ScrollTabs } from "#app/components/ui/scroll-tabs.tsx";
 import { cn } from "#app/lib/utils.ts";
 import type { Route } from "./+types/layout.ts";
 
@@ -35,9 +36,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-muted/40">
       <header className="border-b bg-background">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <div>
+          <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wide text-primary">NidoSmart · Panel</p>
-            <p className="text-lg font-semibold">{`Bienvenido, ${user.fullName || user.email}`}</p>
+            {/* A long e-mail address breaks instead of widening the page on a phone. */}
+            <p className="text-lg font-semibold [overflow-wrap:anywhere]">{`Bienvenido, ${user.fullName || user.email}`}</p>
           </div>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
@@ -50,27 +52,25 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </Form>
           </div>
         </div>
-        <nav aria-label="Secciones del panel" className="mx-auto max-w-7xl px-4">
-          <ul className="-mb-px flex gap-1 overflow-x-auto">
-            {tabs.map((tab) => (
-              <li key={tab.to}>
-                <NavLink
-                  to={tab.to}
-                  end={tab.end}
-                  prefetch="intent"
-                  className={({ isActive }) =>
-                    cn(
-                      "inline-block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-medium",
-                      isActive ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
-                    )
-                  }
-                >
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ScrollTabs aria-label="Secciones del panel" className="mx-auto max-w-7xl px-4" listClassName="-mb-px gap-1" activeKey={location.pathname}>
+          {tabs.map((tab) => (
+            <li key={tab.to} className="shrink-0">
+              <NavLink
+                to={tab.to}
+                end={tab.end}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  cn(
+                    "inline-block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-medium",
+                    isActive ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ScrollTabs>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         {loading ? (

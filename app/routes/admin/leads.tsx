@@ -153,7 +153,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const openLead = openId ? (leads.find((lead) => lead.id === openId) ?? null) : null;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Gestión de Leads</h1>
         <ManualLeadDialog />

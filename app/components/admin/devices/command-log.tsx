@@ -1,6 +1,14 @@
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
+import {
+  ResponsiveTable,
+  ResponsiveTableBody,
+  ResponsiveTableCell,
+  ResponsiveTableHead,
+  ResponsiveTableHeader,
+  ResponsiveTableHeadRow,
+  ResponsiveTableRow,
+} from "#app/components/ui/responsive-table.tsx";
 import { formatDate, formatDateTime } from "#app/lib/dates.ts";
 
 export type CommandView = {
@@ -37,44 +45,51 @@ function reservationLabel(command: CommandView): string {
 export function CommandLog({ commands }: { commands: CommandView[] }) {
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="max-md:p-4">
         <h2 className="text-lg font-semibold leading-tight">Registro de aperturas</h2>
         <CardDescription>Los últimos 100 intentos de apertura, con su resultado.</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="max-md:p-4 max-md:pt-0">
         {commands.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">Todavía no hay intentos de apertura.</p>
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Fecha y hora</TableHead>
-                <TableHead>Dispositivo</TableHead>
-                <TableHead>Reserva</TableHead>
-                <TableHead>Resultado</TableHead>
-                <TableHead>Error</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+          <ResponsiveTable>
+            <caption className="sr-only">Registro de aperturas</caption>
+            <ResponsiveTableHeader>
+              <ResponsiveTableHeadRow>
+                <ResponsiveTableHead>Fecha y hora</ResponsiveTableHead>
+                <ResponsiveTableHead>Dispositivo</ResponsiveTableHead>
+                <ResponsiveTableHead>Reserva</ResponsiveTableHead>
+                <ResponsiveTableHead>Resultado</ResponsiveTableHead>
+                <ResponsiveTableHead>Error</ResponsiveTableHead>
+              </ResponsiveTableHeadRow>
+            </ResponsiveTableHeader>
+            <ResponsiveTableBody>
               {commands.map((command) => {
                 const result = COMMAND_RESULT_LABELS[command.result] ?? { label: command.result, variant: "outline" as const };
                 return (
-                  <TableRow key={command.id}>
-                    <TableCell className="whitespace-nowrap">{formatDateTime(command.requestedAt)}</TableCell>
-                    <TableCell>
+                  <ResponsiveTableRow key={command.id}>
+                    <ResponsiveTableCell label="Fecha y hora" className="whitespace-nowrap">
+                      {formatDateTime(command.requestedAt)}
+                    </ResponsiveTableCell>
+                    <ResponsiveTableCell label="Dispositivo" className="max-md:[overflow-wrap:anywhere]">
                       <span className="font-mono text-xs">{command.deviceId || "-"}</span>
                       {command.deviceName ? <span className="block text-xs text-muted-foreground">{command.deviceName}</span> : null}
-                    </TableCell>
-                    <TableCell>{reservationLabel(command)}</TableCell>
-                    <TableCell>
+                    </ResponsiveTableCell>
+                    <ResponsiveTableCell label="Reserva" mobile="full">
+                      {reservationLabel(command)}
+                    </ResponsiveTableCell>
+                    <ResponsiveTableCell label="Resultado">
                       <Badge variant={result.variant}>{result.label}</Badge>
-                    </TableCell>
-                    <TableCell className="max-w-sm text-muted-foreground">{command.error ?? "-"}</TableCell>
-                  </TableRow>
+                    </ResponsiveTableCell>
+                    <ResponsiveTableCell label="Error" mobile="full" className="max-w-sm text-muted-foreground max-md:max-w-none">
+                      {command.error ?? "-"}
+                    </ResponsiveTableCell>
+                  </ResponsiveTableRow>
                 );
               })}
-            </TableBody>
-          </Table>
+            </ResponsiveTableBody>
+          </ResponsiveTable>
         )}
       </CardContent>
     </Card>

@@ -5,7 +5,17 @@ import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
+import { opensDialog } from "#app/components/ui/dialog.tsx";
+import {
+  ResponsiveTable,
+  ResponsiveTableBody,
+  ResponsiveTableCell,
+  ResponsiveTableHead,
+  ResponsiveTableHeader,
+  ResponsiveTableHeadRow,
+  ResponsiveTableRow,
+} from "#app/components/ui/responsive-table.tsx";
+import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { formatDate } from "#app/lib/dates.ts";
 import type { DevicesActionResult } from "#app/routes/admin/travellers/devices.tsx";
 import { CommandLog, type CommandView } from "./command-log.tsx";
@@ -45,32 +55,33 @@ export function DevicesPanel({
   return (
     <div className="grid gap-6">
       <Card>
-        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 max-md:p-4">
           <div className="grid gap-1.5">
             <h2 className="text-lg font-semibold leading-tight">Dispositivos de apertura</h2>
             <CardDescription>
               Cada reserva de un alojamiento con dispositivo recibe un enlace de apertura válido durante su estancia.
             </CardDescription>
           </div>
-          <Button onClick={() => setRegisterOpen(true)}>
+          <Button onClick={() => setRegisterOpen(true)} {...opensDialog}>
             <Plus aria-hidden="true" /> Registrar dispositivo
           </Button>
         </CardHeader>
-        <CardContent>
+        <CardContent className="max-md:p-4 max-md:pt-0">
           {devices.length === 0 ? (
             <p className="py-8 text-center text-muted-foreground">No hay dispositivos registrados.</p>
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Identificador</TableHead>
-                  <TableHead>Nombre</TableHead>
-                  <TableHead>Alojamiento</TableHead>
-                  <TableHead>Alta</TableHead>
-                  <TableHead className="text-right">Acciones</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
+            <ResponsiveTable>
+              <caption className="sr-only">Dispositivos de apertura</caption>
+              <ResponsiveTableHeader>
+                <ResponsiveTableHeadRow>
+                  <ResponsiveTableHead>Identificador</ResponsiveTableHead>
+                  <ResponsiveTableHead>Nombre</ResponsiveTableHead>
+                  <ResponsiveTableHead>Alojamiento</ResponsiveTableHead>
+                  <ResponsiveTableHead>Alta</ResponsiveTableHead>
+                  <ResponsiveTableHead className="text-right">Acciones</ResponsiveTableHead>
+                </ResponsiveTableHeadRow>
+              </ResponsiveTableHeader>
+              <ResponsiveTableBody>
                 {devices.map((device) => (
                   <DeviceRow
                     key={device.id}
@@ -82,8 +93,8 @@ export function DevicesPanel({
                     onRotate={() => rotateFetcher.submit({ intent: "rotate-secret", deviceId: device.id }, { method: "post" })}
                   />
                 ))}
-              </TableBody>
-            </Table>
+              </ResponsiveTableBody>
+            </ResponsiveTable>
           )}
         </CardContent>
       </Card>
@@ -118,13 +129,17 @@ function DeviceRow({
   // A property deleted elsewhere still shows by name until the list reloads.
   const known = device.propertyId === null || properties.some((p) => p.id === device.propertyId);
   return (
-    <TableRow>
-      <TableCell className="font-mono text-xs">{device.id}</TableCell>
-      <TableCell className="font-medium">{device.name}</TableCell>
-      <TableCell>
+    <ResponsiveTableRow>
+      <ResponsiveTableCell label="Identificador" mobile="full" className="font-mono text-xs max-md:[overflow-wrap:anywhere]">
+        {device.id}
+      </ResponsiveTableCell>
+      <ResponsiveTableCell mobile="title" className="font-medium">
+        {device.name}
+      </ResponsiveTableCell>
+      <ResponsiveTableCell label="Alojamiento" mobile="full">
         <NativeSelect
           aria-label={`Alojamiento de ${device.name}`}
-          className="h-9 min-w-48"
+          className="h-9 min-w-48 max-md:h-11 max-md:min-w-0"
           value={value}
           onChange={(event) =>
             assignFetcher.submit({ intent: "assign", deviceId: device.id, propertyId: event.target.value }, { method: "post" })
@@ -138,31 +153,36 @@ function DeviceRow({
             </option>
           ))}
         </NativeSelect>
-      </TableCell>
-      <TableCell>{formatDate(device.createdAt)}</TableCell>
-      <TableCell className="whitespace-nowrap text-right">
-        <ConfirmDialog
-          title="¿Generar un nuevo secreto?"
-          description={`El dispositivo ${device.id} dejará de aceptar el secreto actual hasta que cargues el nuevo.`}
-          confirmLabel="Generar nuevo secreto"
-          onConfirm={onRotate}
-          trigger={
-            <Button variant="ghost" size="icon" disabled={rotating} aria-label={`Generar nuevo secreto para ${device.id}`}>
-              <KeyRound aria-hidden="true" />
-            </Button>
-          }
-        />
-        <ConfirmDialog
-          title="¿Eliminar dispositivo?"
-          description={`Se eliminará el dispositivo ${device.id} (${device.name}) y dejarán de funcionar sus enlaces de apertura. El registro de aperturas se conserva. Esta acción no se puede deshacer.`}
-          onConfirm={onDelete}
-          trigger={
-            <Button variant="ghost" size="icon" disabled={deleting} aria-label={`Eliminar ${device.id}`}>
-              <Trash2 aria-hidden="true" />
-            </Button>
-          }
-        />
-      </TableCell>
-    </TableRow>
+      </ResponsiveTableCell>
+      <ResponsiveTableCell label="Alta">{formatDate(device.createdAt)}</ResponsiveTableCell>
+      <ResponsiveTableCell mobile="actions" className="whitespace-nowrap text-right">
+        {/* No gap from md up: the two icons sit as close as they always have. */}
+        <RowActions className="md:gap-0">
+          <ConfirmDialog
+            title="¿Generar un nuevo secreto?"
+            description={`El dispositivo ${device.id} dejará de aceptar el secreto actual hasta que cargues el nuevo.`}
+            confirmLabel="Generar nuevo secreto"
+            onConfirm={onRotate}
+            trigger={
+              <Button variant="ghost" size="icon" disabled={rotating} aria-label={`Generar nuevo secreto para ${device.id}`}>
+                <KeyRound aria-hidden="true" />
+                <RowActionLabel>Generar nuevo secreto</RowActionLabel>
+              </Button>
+            }
+          />
+          <ConfirmDialog
+            title="¿Eliminar dispositivo?"
+            description={`Se eliminará el dispositivo ${device.id} (${device.name}) y dejarán de funcionar sus enlaces de apertura. El registro de aperturas se conserva. Esta acción no se puede deshacer.`}
+            onConfirm={onDelete}
+            trigger={
+              <Button variant="ghost" size="icon" disabled={deleting} aria-label={`Eliminar ${device.id}`}>
+                <Trash2 aria-hidden="true" />
+                <RowActionLabel>Eliminar</RowActionLabel>
+              </Button>
+            }
+          />
+        </RowActions>
+      </ResponsiveTableCell>
+    </ResponsiveTableRow>
   );
 }

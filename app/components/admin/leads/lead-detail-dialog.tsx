@@ -13,7 +13,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   return (
     <div className="grid gap-0.5">
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="break-words">{children}</dd>
+      {/* "anywhere", not "break-word": only it lets a long e-mail shrink the column on a phone. */}
+      <dd className="[overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }

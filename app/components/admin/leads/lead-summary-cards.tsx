@@ -29,8 +29,9 @@ export function LeadSummaryCards({ summary }: { summary: LeadSummaryData }) {
         Resumen de leads
       </h2>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
+        {/* Five cards in two columns on a phone: the total takes the whole first row. */}
         {cards.map(({ label, value, Icon, tone }) => (
-          <li key={label}>
+          <li key={label} className="first:col-span-2 md:first:col-span-1">
             <Card>
               <CardContent className="flex items-center justify-between gap-3 p-4">
                 <div>

@@ -1,9 +1,19 @@
+import type * as React from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Eye, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import { opensDialog } from "#app/components/ui/dialog.tsx";
+import {
+  ResponsiveTable,
+  ResponsiveTableBody,
+  ResponsiveTableCell,
+  ResponsiveTableRow,
+} from "#app/components/ui/responsive-table.tsx";
+import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { formatLeadDateTime } from "#app/modules/leads/leads-csv.ts";
 import { leadListQueryToSearchParams, type LeadListQuery, type LeadSortKey } from "#app/modules/leads/leads-query.ts";
 import { sourceLabel } from "#app/modules/leads/leads.schema.ts";
+import { cn } from "#app/lib/utils.ts";
 import type { AdminLead } from "./lead-action.ts";
 import { LeadPriorityBadge } from "./lead-badges.tsx";
 import { LeadStatusSelect } from "./lead-selects.tsx";
@@ -21,12 +31,22 @@ function SortHeader({ label, sortKey, query }: { label: string; sortKey: LeadSor
   const nextDir = active ? (query.dir === "asc" ? "desc" : "asc") : firstDir;
   const Icon = !active ? ArrowUpDown : query.dir === "asc" ? ArrowUp : ArrowDown;
   return (
-    <th scope="col" aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined} className="px-3 py-2 font-medium">
+    <th
+      role="columnheader"
+      scope="col"
+      aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
+      className="px-3 py-2 font-medium max-md:p-0"
+    >
       <Link
         to={queryHref({ ...query, sort: sortKey, dir: nextDir, page: 1 })}
         replace
         preventScrollReset
-        className="inline-flex items-center gap-1 hover:text-foreground"
+        className={cn(
+          "inline-flex items-center gap-1 hover:text-foreground",
+          // On a phone the header row is a row of sort buttons above the cards.
+          "max-md:min-h-11 max-md:rounded-full max-md:border max-md:bg-background max-md:px-3",
+          active && "max-md:border-primary max-md:text-primary",
+        )}
       >
         {label}
         <Icon className="size-3.5" aria-hidden="true" />
@@ -44,65 +64,93 @@ export type LeadsTableProps = {
   onDelete: (lead: AdminLead) => void;
 };
 
+/** Unsortable columns: in the header row of the table, not among the sort buttons of a phone. */
+function PlainHeader({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
+    <th role="columnheader" scope="col" className={cn("px-3 py-2 font-medium max-md:hidden", className)}>
+      {children}
+    </th>
+  );
+}
+
+/**
+ * A table from the md breakpoint up; below it a card per lead (ResponsiveTable) under a row of
+ * sort buttons, with the status select and the actions at full touch size.
+ */
 export function LeadsTable({ leads, query, canDelete, onOpen, onDelete }: LeadsTableProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border bg-background">
-      <table className="w-full min-w-[960px] text-left text-sm">
+    <div className="grid gap-2">
+      <p className="text-sm text-muted-foreground md:hidden" aria-hidden="true">
+        Ordenar por
+      </p>
+      <ResponsiveTable className="text-left md:min-w-[960px]" wrapperClassName="md:rounded-lg md:border md:bg-background">
         <caption className="sr-only">Leads; pulsa un nombre para ver el detalle</caption>
-        <thead className="border-b bg-muted/60 text-muted-foreground">
-          <tr>
+        <thead role="rowgroup" className="border-b bg-muted/60 text-muted-foreground max-md:mb-3 max-md:block max-md:border-0 max-md:bg-transparent">
+          <tr role="row" className="max-md:flex max-md:flex-wrap max-md:gap-2">
             <SortHeader label="Fecha" sortKey="submittedAt" query={query} />
             <SortHeader label="Nombre" sortKey="name" query={query} />
             <SortHeader label="Email" sortKey="email" query={query} />
-            <th scope="col" className="px-3 py-2 font-medium">
-              Teléfono
-            </th>
+            <PlainHeader>Teléfono</PlainHeader>
             <SortHeader label="Empresa" sortKey="company" query={query} />
-            <th scope="col" className="px-3 py-2 font-medium">
-              Origen
-            </th>
+            <PlainHeader>Origen</PlainHeader>
             <SortHeader label="Prioridad" sortKey="priority" query={query} />
             <SortHeader label="Estado" sortKey="status" query={query} />
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Acciones
-            </th>
+            <PlainHeader className="text-right">Acciones</PlainHeader>
           </tr>
         </thead>
-        <tbody>
+        <ResponsiveTableBody>
           {leads.map((lead) => (
-            <tr
+            <ResponsiveTableRow
               key={lead.id}
-              className="cursor-pointer border-b last:border-0 hover:bg-muted/40"
+              className="cursor-pointer hover:bg-muted/40"
               onClick={(event) => {
                 // Clicking anywhere on the row opens the detail, except on its own controls.
                 if ((event.target as HTMLElement).closest("a, button, select, input, label")) return;
                 onOpen(lead);
               }}
             >
-              <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatLeadDateTime(lead.submittedAt)}</td>
-              <td className="px-3 py-2">
-                <button type="button" className="text-left font-medium text-primary hover:underline" onClick={() => onOpen(lead)}>
+              <ResponsiveTableCell label="Fecha" className="whitespace-nowrap px-3 py-2 tabular-nums max-md:-order-1">
+                {formatLeadDateTime(lead.submittedAt)}
+              </ResponsiveTableCell>
+              <ResponsiveTableCell mobile="title" className="px-3 py-2">
+                <button
+                  type="button"
+                  className="text-left font-medium text-primary hover:underline max-md:min-h-11 max-md:w-full"
+                  onClick={() => onOpen(lead)}
+                  {...opensDialog}
+                >
                   {lead.name}
                 </button>
-              </td>
-              <td className="max-w-56 truncate px-3 py-2" title={lead.email}>
+              </ResponsiveTableCell>
+              <ResponsiveTableCell label="Email" mobile="full" className="px-3 py-2 md:max-w-56 md:truncate max-md:[overflow-wrap:anywhere]" title={lead.email}>
                 {lead.email}
-              </td>
-              <td className="whitespace-nowrap px-3 py-2">{lead.phone}</td>
-              <td className="max-w-48 truncate px-3 py-2">{lead.company ?? "—"}</td>
-              <td className="max-w-48 truncate px-3 py-2" title={lead.source}>
+              </ResponsiveTableCell>
+              <ResponsiveTableCell label="Teléfono" className="whitespace-nowrap px-3 py-2">
+                {lead.phone}
+              </ResponsiveTableCell>
+              <ResponsiveTableCell label="Empresa" className="px-3 py-2 md:max-w-48 md:truncate max-md:[overflow-wrap:anywhere]">
+                {lead.company ?? "—"}
+              </ResponsiveTableCell>
+              <ResponsiveTableCell label="Origen" mobile="full" className="px-3 py-2 md:max-w-48 md:truncate" title={lead.source}>
                 {sourceLabel(lead.source)}
-              </td>
-              <td className="px-3 py-2">
+              </ResponsiveTableCell>
+              <ResponsiveTableCell label="Prioridad" className="px-3 py-2 max-md:-order-1">
                 <LeadPriorityBadge priority={lead.priority} />
-              </td>
-              <td className="px-3 py-2">
-                <LeadStatusSelect lead={lead} />
-              </td>
-              <td className="px-3 py-2">
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" onClick={() => onOpen(lead)} aria-label={`Ver detalles de ${lead.name}`}>
+              </ResponsiveTableCell>
+              <ResponsiveTableCell label="Estado" mobile="full" className="px-3 py-2">
+                <LeadStatusSelect lead={lead} className="max-md:h-11 max-md:w-full" />
+              </ResponsiveTableCell>
+              <ResponsiveTableCell mobile="actions" className="px-3 py-2">
+                <RowActions>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => onOpen(lead)}
+                    aria-label={`Ver detalles de ${lead.name}`}
+                    {...opensDialog}
+                  >
                     <Eye aria-hidden="true" />
+                    <RowActionLabel>Ver detalles</RowActionLabel>
                   </Button>
                   {canDelete ? (
                     <Button
@@ -111,16 +159,18 @@ export function LeadsTable({ leads, query, canDelete, onOpen, onDelete }: LeadsT
                       className="text-destructive hover:text-destructive"
                       onClick={() => onDelete(lead)}
                       aria-label={`Eliminar el lead de ${lead.name}`}
+                      {...opensDialog}
                     >
                       <Trash2 aria-hidden="true" />
+                      <RowActionLabel>Eliminar</RowActionLabel>
                     </Button>
                   ) : null}
-                </div>
-              </td>
-            </tr>
+                </RowActions>
+              </ResponsiveTableCell>
+            </ResponsiveTableRow>
           ))}
-        </tbody>
-      </table>
+        </ResponsiveTableBody>
+      </ResponsiveTable>
     </div>
   );
 }

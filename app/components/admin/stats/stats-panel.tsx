@@ -34,11 +34,11 @@ export function StatsPanel({ stats, today }: { stats: VisitStatistics; today: st
       <VisitSummaryCards summary={stats.summary} />
 
       <Card>
-        <CardHeader>
+        <CardHeader className="max-md:p-4">
           <SectionTitle id="daily-visits-title">Visitas diarias</SectionTitle>
           <CardDescription>Últimos {STATS_WINDOW_DAYS} días</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="max-md:p-4 max-md:pt-0">
           {empty ? <p className="pb-4 text-center text-muted-foreground">{NO_VISITS_MESSAGE}</p> : null}
           <DailyVisitsChart daily={stats.daily} today={today} />
         </CardContent>
@@ -46,20 +46,20 @@ export function StatsPanel({ stats, today }: { stats: VisitStatistics; today: st
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <CardHeader>
+          <CardHeader className="max-md:p-4">
             <SectionTitle id="top-pages-title">Páginas más visitadas</SectionTitle>
             <CardDescription>Las 5 páginas con más visitas en los últimos {STATS_WINDOW_DAYS} días</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="max-md:p-4 max-md:pt-0">
             <TopPages pages={stats.summary.topPages} />
           </CardContent>
         </Card>
         <Card>
-          <CardHeader>
+          <CardHeader className="max-md:p-4">
             <SectionTitle id="recent-days-title">Últimos 7 días</SectionTitle>
             <CardDescription>Visitas y páginas distintas por día</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="max-md:p-4 max-md:pt-0">
             <RecentDays daily={stats.daily} today={today} />
           </CardContent>
         </Card>
