@@ -1,11 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { islands } from "./scripts/vite-islands.ts";
 
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), islands()],
   define: {
     __SITE_URL__: JSON.stringify(siteUrl),
   },

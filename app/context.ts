@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Auth } from "#app/auth/auth.server.ts";
 import type { AppConfig } from "#app/config/env.server.ts";
 import type { Db } from "#app/db/client.server.ts";
+import type { CredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
 
 // What the Hono server hands to every React Router loader and action. Loaders never open the
 // database themselves, so the same build can be imported for prerendering without one.
@@ -10,6 +11,8 @@ export type AppServices = {
   auth: Auth;
   config: AppConfig;
   logger: Logger;
+  /** Encrypts the SES web-service passwords; key null when there is none (see credentials-key.server.ts). */
+  credentialsKey: CredentialsKey;
 };
 
 export type RequestContext = AppServices & {

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { LinksFunction } from "react-router";
 import { Toaster } from "sonner";
 import { VisitTracker } from "#app/components/visit-tracker.tsx";
+import { marketingIsland } from "virtual:islands";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
@@ -10,6 +11,11 @@ export const links: LinksFunction = () => [
 ];
 
 type LangHandle = { lang?: string };
+// The languages a page can be in: Spanish everywhere, plus the guest flow's (ADR 0006). Kept as a
+// literal here so that the root bundle does not import the guest catalogues.
+const DOCUMENT_LANGS = new Set(["es", "en", "fr", "de", "it", "pt"]);
+/** A route whose handle sets `islands` is served without React: see docs/decisions/0007. */
+export type IslandsHandle = { islands?: boolean };
 type LangData = { lang?: unknown } | null | undefined;
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -23,7 +29,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         const fromData = (m.loaderData as LangData)?.lang;
         return typeof fromData === "string" ? fromData : (m.handle as LangHandle | undefined)?.lang;
       })
-      .find((value) => value === "es" || value === "en") ?? "es";
+      .find((value): value is string => typeof value === "string" && DOCUMENT_LANGS.has(value)) ?? "es";
+  const islands = matches.some((m) => (m.handle as IslandsHandle | undefined)?.islands === true);
   return (
     <html lang={lang}>
       <head>
@@ -32,15 +39,35 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f766e" />
         <Meta />
         <Links />
+        {islands ? <IslandScripts /> : null}
       </head>
       <body className="min-h-screen">
         {children}
-        <VisitTracker />
-        <Toaster position="top-center" expand closeButton toastOptions={{ className: "!text-foreground !bg-background" }} />
-        <ScrollRestoration />
-        <Scripts />
+        {islands ? null : (
+          <>
+            <VisitTracker />
+            <Toaster position="top-center" expand closeButton toastOptions={{ className: "!text-foreground !bg-background" }} />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
+  );
+}
+
+/**
+ * The marketing pages' only script: no React, no router, no hydration. A module script is
+ * deferred, so it runs after the document is parsed without blocking the first paint.
+ */
+function IslandScripts() {
+  return (
+    <>
+      {marketingIsland.preload.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      <script type="module" src={marketingIsland.src} />
+    </>
   );
 }
 

@@ -63,6 +63,8 @@ export default [
         index("routes/admin/travellers/reservations.tsx"),
         route("viviendas", "routes/admin/travellers/properties.tsx"),
         route("dispositivos", "routes/admin/travellers/devices.tsx"),
+        route("arrendadores", "routes/admin/travellers/landlords.tsx"),
+        route("comunicaciones", "routes/admin/travellers/communications.tsx"),
       ]),
       route("estadisticas", "routes/admin/stats.tsx"),
       route("usuarios", "routes/admin/users.tsx"),

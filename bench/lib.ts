@@ -22,7 +22,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type BuiltServer = { url: string; child: ChildProcess; pid: number; startupMs: number; dataDir: string; stop(): Promise<void> };
+export type BuiltServer = {
+  url: string;
+  child: ChildProcess;
+  pid: number;
+  startupMs: number;
+  dataDir: string;
+  /** The server's JSON log lines so far (only with LOG_LEVEL=debug or info; warn by default). */
+  logLines(): Record<string, unknown>[];
+  stop(): Promise<void>;
+};
 
 /** Starts build/node/main.js as production would and waits until /healthz answers 200. */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
@@ -31,7 +40,12 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const started = performance.now();
   const child = spawn(process.execPath, ["build/node/main.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, ADMIN_EMAIL: "bench@nidosmart.test", ADMIN_PASSWORD: "bench-pass-1", ...env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  // Kept only while short: a load run at info level would log every request.
+  child.stdout!.on("data", (chunk: Buffer) => {
+    if (output.length < 1_000_000) output += chunk.toString("utf8");
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
@@ -50,6 +64,12 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     pid: child.pid!,
     startupMs,
     dataDir,
+    logLines() {
+      return output
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    },
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
@@ -76,6 +96,28 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/** Milliseconds from spawning a bare node:http process to its first 200: the floor of any start. */
+export async function bareStartMs(): Promise<{ ms: number; rssMiB: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const code = `require("node:http").createServer((req, res) => res.end("ok")).listen(${port}, "127.0.0.1")`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "ignore", "inherit"] });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  await new Promise((r) => setTimeout(r, 1000));
+  const rss = rssMiB(child.pid!);
+  child.kill();
+  await new Promise((r) => child.once("exit", r));
+  return { ms, rssMiB: rss };
 }
 
 /**
@@ -130,10 +172,13 @@ export function replayableHeaders(response: Response): Record<string, string> {
   return out;
 }
 
-/** Runs `fn` on a fresh PGlite database in a temporary directory, removed afterwards. */
+/**
+ * Runs `fn` on a fresh PGlite database in a temporary directory, removed afterwards; with the
+ * server's buffer pool (PGLITE_SHARED_BUFFERS, else the default), so figures match production.
+ */
 export async function withPglite<T>(fn: (database: Database) => Promise<T>): Promise<T> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nidosmart-db-bench-"));
-  const database = await openDatabase({ kind: "pglite", dataDir: dir });
+  const database = await openDatabase({ kind: "pglite", dataDir: dir, sharedBuffers: process.env.PGLITE_SHARED_BUFFERS || undefined });
   try {
     return await fn(database);
   } finally {

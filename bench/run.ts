@@ -8,6 +8,7 @@ import { runLeadsBench } from "./leads.bench.ts";
 import { runLighthouseBench } from "./lighthouse.bench.ts";
 import { runLoadBench } from "./load.bench.ts";
 import { runServerBench } from "./server.bench.ts";
+import { sesRows } from "./ses.bench.ts";
 import { runTravellersBench } from "./travellers.bench.ts";
 import { runVisitsBench } from "./visits.bench.ts";
 
@@ -49,6 +50,7 @@ const parts: [string, () => Promise<BenchRow[]>][] = [
   ["chat", chatRows],
   ["load", runLoadBench],
   ["lighthouse", runLighthouseBench],
+  ["ses", sesRows],
 ];
 
 const only = process.argv.slice(2);

@@ -71,6 +71,8 @@ export function tenGuests(): GuestFormValues[] {
     addressProvince: "28",
     addressMunicipalityCode: "28079",
     addressPostalCode: "28013",
+    signatureKind: "typed",
+    signatureName: "Firma tecleada",
   });
   const minor = (i: number): GuestFormValues => ({
     ...spanish(i),
@@ -81,6 +83,8 @@ export function tenGuests(): GuestFormValues[] {
     documentSupport: "",
     email: "",
     kinship: "HJ",
+    // Under 14: the adult in position 1 signs for the child.
+    signedBy: "1",
   });
   const nie: GuestFormValues = {
     ...spanish(5),
@@ -109,6 +113,8 @@ export function tenGuests(): GuestFormValues[] {
     addressCountry: "IRL",
     addressMunicipalityName: "Dublin",
     addressPostalCode: "D02 XY00",
+    signatureKind: "typed",
+    signatureName: `Tom Sample${i}`,
   });
   return [spanish(0), spanish(1), spanish(2), spanish(3), nie, passport(1), passport(2), passport(3), minor(1), minor(2)];
 }

@@ -14,3 +14,10 @@ await build({
   logLevel: "warning",
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
+
+// Start-up work moved to build time (ADR 0008): the static files' encodings and a migrated
+// embedded-database template for a first start.
+const { precompressClient } = await import("./precompress-client.mjs");
+precompressClient("build");
+const { buildDbTemplate } = await import("./build-db-template.mjs");
+await buildDbTemplate("build");

@@ -6,6 +6,7 @@ import { createAuth } from "#app/auth/auth.server.ts";
 import { loadConfig } from "#app/config/env.server.ts";
 import { openDatabase, type Database } from "#app/db/client.server.ts";
 import { getOrCreateSetting } from "#app/db/settings.server.ts";
+import { registerCredentialsKey, resolveCredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createLogger } from "./server.ts";
@@ -24,11 +25,14 @@ async function createListener() {
     ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
     : await openDatabase({ kind: "pglite", dataDir: config.DATA_DIR });
   const { db } = database;
+  // The key of the SES passwords, resolved once (see app/modules/landlords/credentials-key.server.ts).
+  const credentialsKey = resolveCredentialsKey({ envKey: config.SES_CREDENTIALS_KEY, database });
+  registerCredentialsKey(db, credentialsKey);
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", () => crypto.randomUUID() + crypto.randomUUID()));
   const auth = createAuth({ db, secret, baseURL: config.siteUrl, trustedOrigins: trustedOrigins(config.siteOrigin), secureCookies: false });
   await ensureBootstrapAdmin(db, auth, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, siteUrl: config.siteUrl, logger });
   const app = createApp({
-    deps: { db, auth, config, logger },
+    deps: { db, auth, config, logger, credentialsKey },
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     staticFiles: new Map(),
     mode: "development",

@@ -20,8 +20,10 @@ function dataDirProblem(error: unknown, dataDir: string): string | null {
   const err = error as NodeJS.ErrnoException;
   if (err?.name === "ErrnoError" && typeof err.errno === "number") return EMSCRIPTEN_ERRNO[err.errno] ?? null;
   if (!err?.code || !DATA_DIR_CODES.has(err.code)) return null;
-  // ENOENT and friends from elsewhere (a missing build, say) are not DATA_DIR's fault.
-  if (err.path && !path.resolve(err.path).startsWith(path.resolve(dataDir))) return null;
+  // ENOENT and friends from elsewhere (a missing build, say) are not DATA_DIR's fault; a copy into
+  // DATA_DIR (the database template) names its target as `dest`.
+  const inDataDir = (file: string | undefined) => file !== undefined && path.resolve(file).startsWith(path.resolve(dataDir));
+  if (err.path && !inDataDir(err.path) && !inDataDir((err as { dest?: string }).dest)) return null;
   return err.message;
 }
 
@@ -59,7 +61,8 @@ async function main() {
     process.exit(1);
   }
   logger.info(
-    { url: running.url, database: running.database.kind, startupMs: Math.round(performance.now() - started) },
+    // moduleLoadMs: from process start to main() (loading the bundle and its packages).
+    { url: running.url, database: running.database.kind, moduleLoadMs: Math.round(started), startupMs: Math.round(performance.now() - started) },
     `NidoSmart listening on ${running.url}`,
   );
 

@@ -9,13 +9,20 @@ import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Auth, createAuth } from "#app/auth/auth.server.ts";
 import type { AppConfig } from "#app/config/env.server.ts";
-import { openDatabase, type Database } from "#app/db/client.server.ts";
+import { openDatabase, stepTimer, type Database } from "#app/db/client.server.ts";
 import { getOrCreateSetting } from "#app/db/settings.server.ts";
+import { registerCredentialsKey, resolveCredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
+import { startMailService } from "#app/modules/mail/mail-service.server.ts";
+import { purgeExpiredGuestData } from "#app/modules/guests/retention.server.ts";
+import { loadLeadNotifyConfig } from "#app/modules/leads/lead-notify.server.ts";
+import { resolveSesEndpoint } from "#app/modules/ses/ses-endpoint.ts";
+import { startSesSender, type SesAlertConfig, type SesSender } from "#app/modules/ses/ses-sender.server.ts";
 import { pruneRateLimitEvents } from "#app/modules/rate-limit/rate-limit.server.ts";
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createFastStaticHandler } from "./fast-static.ts";
-import { closeVisitRecorder } from "./routes/visits.ts";
+import { closeVisitRecorder, createFastVisitHandler, PGLITE_VISIT_GATHER_MS } from "./routes/visits.ts";
+import { baseSecurityHeaders } from "./security-headers.ts";
 import { loadStaticFiles } from "./static-files.ts";
 
 export type StartServerOptions = {
@@ -49,14 +56,29 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const { config } = options;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const buildDir = path.resolve(options.buildDir ?? "build");
+  const timer = stepTimer();
+  // The React Router build (every route module, about 0.4 s to import) loads while the database
+  // opens, so its file reads overlap PGlite's (ADR 0008). It is awaited before listening, so a
+  // broken build still fails start-up.
+  const buildLoading = import(pathToFileURL(path.join(buildDir, "server", "index.js")).href) as Promise<ServerBuild>;
+  buildLoading.catch(() => {}); // Awaited below; a database failure first must not leave it unhandled.
   const database =
     options.database ??
     (config.DATABASE_URL
       ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
-      : await openDatabase({ kind: "pglite", dataDir: config.DATA_DIR }));
+      : await openDatabase({
+          kind: "pglite",
+          dataDir: config.DATA_DIR,
+          template: path.join(buildDir, "pgdata-template"),
+          sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+        }));
+  timer.step("database");
 
   try {
     const { db } = database;
+    // The key of the SES passwords, resolved once (see app/modules/landlords/credentials-key.server.ts).
+    const credentialsKey = resolveCredentialsKey({ envKey: config.SES_CREDENTIALS_KEY, database });
+    registerCredentialsKey(db, credentialsKey);
     // One signing secret for every instance: from AUTH_SECRET, else generated once and stored.
     const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", () => randomBytes(32).toString("base64url")));
     const auth = createAuth({
@@ -73,11 +95,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       logger,
       print: options.print,
     });
+    timer.step("authAndBootstrap");
 
-    const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+    const build = await buildLoading;
+    timer.step("importBuild");
     const staticFiles = loadStaticFiles(path.join(buildDir, "client"));
+    timer.step("staticFiles");
     const app = createApp({
-      deps: { db, auth, config, logger },
+      deps: { db, auth, config, logger, credentialsKey },
       build,
       staticFiles,
       mode: "production",
@@ -85,23 +110,65 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
 
     const serveFast = createFastStaticHandler(staticFiles, config.siteUrl.startsWith("https://"));
+    const serveVisit = createFastVisitHandler({
+      deps: { db, logger },
+      allowedOrigins: trustedOrigins(config.siteOrigin),
+      securityHeaders: baseSecurityHeaders(config.siteUrl.startsWith("https://")),
+      gatherMs: database.kind === "pglite" ? PGLITE_VISIT_GATHER_MS : 0,
+    });
     const handleWithHono = getRequestListener(app.fetch);
     const server: Server = createServer((req, res) => {
-      if (!serveFast(req, res)) void handleWithHono(req, res);
+      if (!serveVisit(req, res) && !serveFast(req, res)) void handleWithHono(req, res);
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(config.PORT, config.HOST, () => resolve());
     });
     server.keepAliveTimeout = 65_000;
+    timer.step("appAndListen");
+    // Where start-up time goes (ADR 0008); the database's own steps are nested.
+    logger.debug({ startup: { ...timer.steps, databaseSteps: database.openedIn } }, "start-up breakdown");
     const port = (server.address() as AddressInfo).port;
     const prune = setInterval(() => void pruneRateLimitEvents(db).catch(() => {}), 10 * 60_000);
     prune.unref();
+    // Guest data retention (RD 933/2021): checked every hour and shortly after start, so a stay
+    // is purged on the day it falls due whatever the restarts; the job is idempotent and skips
+    // while another instance holds its lock.
+    const purgeGuests = () =>
+      void purgeExpiredGuestData(db, { retentionDays: config.GUEST_RETENTION_DAYS })
+        .then((result) => {
+          if (!result.skipped && result.reservations > 0) logger.info({ ...result }, "guest data past retention deleted");
+        })
+        .catch((error: unknown) => logger.error({ err: error }, "guest data retention failed"));
+    const retentionStart = setTimeout(purgeGuests, 30_000);
+    retentionStart.unref();
+    const retention = setInterval(purgeGuests, 60 * 60_000);
+    retention.unref();
+    // Guest e-mails and the arrival-day list (ADR 0011); nothing runs without SMTP_URL.
+    const mail = startMailService(db, config, { logger });
+    // The SES outbox's sender and poller (ADR 0004), only once the server answers requests.
+    const sesSender: SesSender | null =
+      config.SES_SENDER === "on"
+        ? startSesSender({
+            db,
+            endpoint: resolveSesEndpoint(config),
+            logger,
+            pollIntervalMs: config.SES_POLL_INTERVAL_MS,
+            timeoutMs: config.SES_TIMEOUT_MS,
+            retryBaseMs: config.SES_RETRY_BASE_MS,
+            alerts: sesAlertConfig(config),
+            siteUrl: config.siteUrl,
+          })
+        : null;
 
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
         clearInterval(prune);
+        clearTimeout(retentionStart);
+        clearInterval(retention);
+        await mail?.close();
+        const stoppingSender = sesSender?.stop();
         await new Promise<void>((resolve) => {
           // close() stops accepting and waits for in-flight requests; idle keep-alive sockets
           // are closed at once, and anything still open after 10 s is cut.
@@ -113,6 +180,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           });
           server.closeIdleConnections();
         });
+        await stoppingSender;
         // Beacons already queued are written before the database goes away.
         await closeVisitRecorder(db);
         await database.close();
@@ -125,4 +193,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (!options.database) await database.close().catch(() => {});
     throw error;
   }
+}
+
+/** SMTP_URL plus SES_ALERT_TO (or LEAD_NOTIFY_TO); null = no alert e-mails. */
+function sesAlertConfig(config: AppConfig): SesAlertConfig {
+  const notify = loadLeadNotifyConfig();
+  const smtpUrl = notify.enabled ? notify.smtpUrl : process.env.SMTP_URL?.trim();
+  const to = config.SES_ALERT_TO ?? [];
+  const recipients = to.length > 0 ? to : notify.enabled ? notify.to : [];
+  if (!smtpUrl || recipients.length === 0) return null;
+  return { smtpUrl, to: recipients, from: notify.enabled ? notify.from : "NidoSmart <noreply@nidosmart.es>" };
 }

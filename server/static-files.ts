@@ -5,7 +5,11 @@ import zlib from "node:zlib";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts";
 
 // Prerendered pages and other small non-asset files are read once and kept in memory with their
-// gzip and brotli encodings, so serving them costs a map lookup and a write.
+// gzip and brotli encodings, so serving them costs a map lookup and a write. The encodings are
+// made at build time (scripts/precompress-client.mjs) into build/compressed/, named by the
+// content's hash, so start-up only reads them: compressing every file at brotli 11 took about 3 s
+// of each start. A file missing there (a build without that step, or a changed file) is
+// compressed here and written back when the directory is writable.
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -44,19 +48,50 @@ export function contentTypeFor(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
 }
 
-function makeEntry(body: Buffer, contentType: string, cacheControl: string): StaticEntry {
-  const entry: StaticEntry = {
-    body,
-    contentType,
-    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-    cacheControl,
+/** The encodings of a compressible body, read from `compressedDir` or made (and stored) now. */
+function encodingsOf(body: Buffer, hash: string, compressedDir: string | undefined): { gzip: Buffer; br: Buffer } {
+  const cached = (ext: string, make: () => Buffer): Buffer => {
+    const file = compressedDir ? path.join(compressedDir, `${hash}.${ext}`) : null;
+    if (file) {
+      try {
+        return fs.readFileSync(file);
+      } catch {
+        // Not made at build time: compress below.
+      }
+    }
+    const made = make();
+    if (file) {
+      try {
+        fs.mkdirSync(compressedDir!, { recursive: true });
+        // Written aside then renamed, so a reader never sees half a file.
+        const partial = `${file}.${process.pid}.partial`;
+        fs.writeFileSync(partial, made);
+        fs.renameSync(partial, file);
+      } catch {
+        // A read-only build directory: the next start compresses again.
+      }
+    }
+    return made;
   };
-  if (COMPRESSIBLE.test(contentType) && body.length > 512) {
-    entry.gzip = zlib.gzipSync(body, { level: 9 });
-    entry.br = zlib.brotliCompressSync(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
-  }
+  return {
+    gzip: cached("gz", () => zlib.gzipSync(body, { level: 9 })),
+    br: cached("br", () =>
+      zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    ),
+  };
+}
+
+/** Whether a file of this type and size is served compressed (scripts/precompress-client.mjs agrees). */
+export function isCompressible(contentType: string, size: number): boolean {
+  return COMPRESSIBLE.test(contentType) && size > 512;
+}
+
+function makeEntry(body: Buffer, contentType: string, cacheControl: string, compressedDir: string | undefined): StaticEntry {
+  const hash = createHash("sha1").update(body).digest("base64url");
+  const entry: StaticEntry = { body, contentType, etag: `"${hash}"`, cacheControl };
+  if (isCompressible(contentType, body.length)) Object.assign(entry, encodingsOf(body, hash, compressedDir));
   if (contentType.startsWith("text/html")) {
     entry.csp = contentSecurityPolicy(inlineScriptHashes(body.toString("utf8")));
   }
@@ -77,13 +112,13 @@ function walk(dir: string, out: string[] = []): string[] {
  * Loads build/client into memory. Hashed files under /assets/ are cached as immutable; everything
  * else (prerendered HTML, .data, public/ files) must revalidate, since its name does not change.
  */
-export function loadStaticFiles(clientDir: string): Map<string, StaticEntry> {
+export function loadStaticFiles(clientDir: string, compressedDir: string | undefined = path.join(clientDir, "..", "compressed")): Map<string, StaticEntry> {
   const files = new Map<string, StaticEntry>();
   for (const file of walk(clientDir)) {
     const rel = `/${path.relative(clientDir, file).split(path.sep).join("/")}`;
     const immutable = rel.startsWith("/assets/");
     const cacheControl = immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate";
-    const entry = makeEntry(fs.readFileSync(file), contentTypeFor(file), cacheControl);
+    const entry = makeEntry(fs.readFileSync(file), contentTypeFor(file), cacheControl, compressedDir);
     if (rel.endsWith("/index.html")) {
       const route = rel.slice(0, -"/index.html".length) || "/";
       files.set(route, entry);

@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   "guests:read": ["admin", "super_admin"],
   "stats:read": ["admin", "super_admin"],
   "devices:manage": ["admin", "super_admin"],
+  // SES.HOSPEDAJES web-service accounts (issue 10): credentials, so never the user role.
+  "landlords:manage": ["admin", "super_admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,33 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { isTrackedPath } from "#app/modules/visits/visit-paths.ts";
+import { scheduleVisit } from "#app/lib/visit-beacon.ts";
 
-// public-side §2 "A page-visit tracker runs on every route", §7 "Visit tracking", §9 delay 1000 ms.
-export const VISIT_TRACKING_DELAY_MS = 1000;
-export const VISIT_ENDPOINT = "/api/visits";
+export { VISIT_ENDPOINT, VISIT_TRACKING_DELAY_MS } from "#app/lib/visit-beacon.ts";
 
-/** Only scheme and host leave the browser: the server keeps nothing more of a referrer. */
-function referrerOrigin(referrer: string): string {
-  try {
-    const url = new URL(referrer);
-    return url.host ? `${url.protocol}//${url.host}` : "";
-  } catch {
-    return "";
-  }
-}
-
-function sendVisit(pagePath: string, referrer: string): void {
-  try {
-    const body = JSON.stringify({ page_path: pagePath, referrer: referrerOrigin(referrer) });
-    // sendBeacon survives the page being closed; it returns false when the browser's queue is full.
-    if (navigator.sendBeacon?.(VISIT_ENDPOINT, body)) return;
-    void fetch(VISIT_ENDPOINT, { method: "POST", body, keepalive: true, headers: { "Content-Type": "text/plain" } }).catch(() => {});
-  } catch {
-    // Tracking never disturbs the visitor (public-side §8).
-  }
-}
-
-/** Reports each page the visitor stays on for about a second; renders nothing. */
+/**
+ * The visit beacon on pages that run React (the marketing pages send it from their island):
+ * reports each page the visitor stays on for about a second; renders nothing.
+ */
 export function VisitTracker() {
   const { pathname } = useLocation();
   // After an in-app navigation the referrer is this site, not whatever document.referrer says.
@@ -38,9 +18,7 @@ export function VisitTracker() {
     const prev = previous.current;
     const referrer = prev && prev.pathname !== pathname ? prev.href : document.referrer;
     previous.current = { pathname, href: window.location.href };
-    if (!isTrackedPath(pathname)) return;
-    const timer = setTimeout(() => sendVisit(pathname, referrer), VISIT_TRACKING_DELAY_MS);
-    return () => clearTimeout(timer);
+    return scheduleVisit(pathname, referrer);
   }, [pathname]);
 
   return null;

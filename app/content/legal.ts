@@ -53,7 +53,7 @@ export const privacidadPage: LegalPage = {
       type: "prose",
       heading: "Conservación",
       paragraphs: [
-        "Conservamos los datos de contacto mientras sea necesario para atender tu solicitud y, como máximo, dos años desde el último contacto si no llegas a ser cliente. Los datos de clientes se conservan durante la relación contractual y los plazos legales de prescripción. Los datos del registro de viajeros se conservan el tiempo que exige la normativa aplicable al propietario.",
+        "Conservamos los datos de contacto mientras sea necesario para atender tu solicitud y, como máximo, dos años desde el último contacto si no llegas a ser cliente. Los datos de clientes se conservan durante la relación contractual y los plazos legales de prescripción. Los datos del registro de viajeros (identidad, documento, domicilio y firma de cada huésped) se conservan durante tres años desde la fecha de salida, como exige el Real Decreto 933/2021, y después se eliminan automáticamente; de la reserva solo quedan las fechas y el número de huéspedes. El registro de accesos a esos datos guarda quién los consultó y cuándo, no su contenido.",
       ],
     },
     {

@@ -17,7 +17,8 @@ import {
 // One schema for every entity of both specification documents. SQL names are snake_case;
 // the better-auth tables keep the TypeScript keys that its adapter expects.
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
     .notNull()
@@ -72,8 +73,12 @@ export const accounts = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", {
+      withTimezone: true,
+    }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", {
+      withTimezone: true,
+    }),
     scope: text("scope"),
     password: text("password"),
     createdAt: createdAt(),
@@ -112,39 +117,106 @@ export const leads = pgTable(
     status: text("status").notNull().default("pending"),
     priority: text("priority").notNull().default("medium"),
     notes: text("notes"),
-    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     createdAt: createdAt(),
     contactedAt: timestamp("contacted_at", { withTimezone: true }),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: text("created_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
-    index("contact_submissions_submitted_at_idx").on(t.submittedAt.desc(), t.id),
+    index("contact_submissions_submitted_at_idx").on(
+      t.submittedAt.desc(),
+      t.id,
+    ),
     index("contact_submissions_status_idx").on(t.status, t.submittedAt.desc()),
-    index("contact_submissions_priority_idx").on(t.priority, t.submittedAt.desc()),
+    index("contact_submissions_priority_idx").on(
+      t.priority,
+      t.submittedAt.desc(),
+    ),
     // Trigram indexes make the admin's case-insensitive substring search fast at 100k+ rows.
-    index("contact_submissions_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
-    index("contact_submissions_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
-    index("contact_submissions_company_trgm_idx").using("gin", sql`lower(${t.company}) gin_trgm_ops`),
-    index("contact_submissions_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
+    index("contact_submissions_name_trgm_idx").using(
+      "gin",
+      sql`lower(${t.name}) gin_trgm_ops`,
+    ),
+    index("contact_submissions_email_trgm_idx").using(
+      "gin",
+      sql`lower(${t.email}) gin_trgm_ops`,
+    ),
+    index("contact_submissions_company_trgm_idx").using(
+      "gin",
+      sql`lower(${t.company}) gin_trgm_ops`,
+    ),
+    index("contact_submissions_phone_trgm_idx").using(
+      "gin",
+      sql`${t.phone} gin_trgm_ops`,
+    ),
   ],
 );
 
 // ---------------------------------------------------------------- properties, reservations, guests
 
-export const properties = pgTable("properties", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: varchar("name", { length: 200 }).notNull(),
-  address: varchar("address", { length: 300 }).notNull(),
-  imageUrl: text("image_url"),
-  // The registry's codigoEstablecimiento is a string of at most 10 characters.
-  establishmentCode: varchar("establishment_code", { length: 10 }).notNull(),
-  internetAvailable: boolean("internet_available").notNull().default(true),
-  // Drives the UTC offset written in the police XML (the Canaries are one hour behind).
-  timeZone: text("time_zone").notNull().default("Europe/Madrid"),
-  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+// A landlord account on SES.HOSPEDAJES (the ministry's "arrendador"): the web-service
+// credentials every filing of its properties is sent with. The password is stored only as
+// AES-256-GCM ciphertext (app/modules/landlords/credentials-crypto.server.ts); NULL = none saved.
+export const landlordAccounts = pgTable(
+  "landlord_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // A label for staff ("Ejemplo SL"); the ministry knows the account by its code.
+    name: varchar("name", { length: 100 }).notNull(),
+    // codigoArrendador: str ≤ 10 in the ministry's XSD.
+    landlordCode: varchar("landlord_code", { length: 10 }).notNull(),
+    wsUser: varchar("ws_user", { length: 100 }).notNull(),
+    wsPasswordEncrypted: text("ws_password_encrypted"),
+    // aplicacion: str ≤ 50 in the XSD.
+    application: varchar("application", { length: 50 })
+      .notNull()
+      .default("NidoSmart"),
+    autoSend: boolean("auto_send").notNull().default(false),
+    // Set by the SES sender when the ministry refuses the credentials (401, 10103, 10107…):
+    // that account's queue stops until staff edit the account or press "reintentar".
+    queueStoppedReason: text("queue_stopped_reason"),
+    queueStoppedAt: timestamp("queue_stopped_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("landlord_accounts_landlord_code_idx").on(t.landlordCode),
+  ],
+);
+
+export const properties = pgTable(
+  "properties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 200 }).notNull(),
+    address: varchar("address", { length: 300 }).notNull(),
+    imageUrl: text("image_url"),
+    // The registry's codigoEstablecimiento is a string of at most 10 characters.
+    establishmentCode: varchar("establishment_code", { length: 10 }).notNull(),
+    internetAvailable: boolean("internet_available").notNull().default(true),
+    // Drives the UTC offset written in the police XML (the Canaries are one hour behind).
+    timeZone: text("time_zone").notNull().default("Europe/Madrid"),
+    // The SES account its filings go out with. NULL for properties created before accounts
+    // existed (nothing is sent for them); an account in use cannot be deleted.
+    landlordAccountId: uuid("landlord_account_id").references(
+      () => landlordAccounts.id,
+      { onDelete: "restrict" },
+    ),
+    createdBy: text("created_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("properties_landlord_account_id_idx").on(t.landlordAccountId)],
+);
 
 export const reservations = pgTable(
   "reservations",
@@ -159,13 +231,42 @@ export const reservations = pgTable(
     checkOutDate: date("check_out_date").notNull(),
     uniqueLink: varchar("unique_link", { length: 64 }).notNull(),
     status: text("status").notNull().default("pending"),
-    paymentType: varchar("payment_type", { length: 5 }).notNull().default("EFECT"),
-    contractDate: date("contract_date").notNull().default(sql`CURRENT_DATE`),
+    paymentType: varchar("payment_type", { length: 5 })
+      .notNull()
+      .default("EFECT"),
+    contractDate: date("contract_date")
+      .notNull()
+      .default(sql`CURRENT_DATE`),
     rooms: integer("rooms").notNull().default(1),
     notes: text("notes"),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    // The holder of the booking (rol TI of the RH filing). NULL only on rows created before
+    // the holder was asked for; every new or edited reservation has given name, first
+    // surname and an e-mail or a phone. Lengths are the XSD's.
+    holderGivenName: varchar("holder_given_name", { length: 50 }),
+    holderFirstSurname: varchar("holder_first_surname", { length: 50 }),
+    holderSecondSurname: varchar("holder_second_surname", { length: 50 }),
+    holderEmail: varchar("holder_email", { length: 250 }),
+    holderPhone: varchar("holder_phone", { length: 20 }),
+    // The language the holder's e-mails are written in (es | en | fr | de | it | pt).
+    holderLang: varchar("holder_lang", { length: 2 }).notNull().default("es"),
+    // DNI | NIE | Pasaporte | Otro (as guests.document_type), with its number; both or neither.
+    holderDocumentType: text("holder_document_type"),
+    holderDocumentNumber: varchar("holder_document_number", { length: 15 }),
+    // direct | airbnb | booking | other.
+    bookingChannel: varchar("booking_channel", { length: 16 })
+      .notNull()
+      .default("direct"),
+    // Set when staff cancel it: the row stays (shown "Cancelada", its link stops working).
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    // Set when the retention job deleted the guests' identity data and signatures (RD 933/2021:
+    // three years after check-out); the reservation keeps only its counts and dates.
+    guestDataPurgedAt: timestamp("guest_data_purged_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("reservations_unique_link_idx").on(t.uniqueLink),
@@ -197,13 +298,29 @@ export const guests = pgTable(
     addressStreet: varchar("address_street", { length: 100 }).notNull(),
     addressCountry: varchar("address_country", { length: 3 }).notNull(),
     addressProvince: varchar("address_province", { length: 100 }),
-    addressMunicipalityCode: varchar("address_municipality_code", { length: 5 }),
+    addressMunicipalityCode: varchar("address_municipality_code", {
+      length: 5,
+    }),
     addressMunicipality: varchar("address_municipality", { length: 100 }),
     addressPostalCode: varchar("address_postal_code", { length: 20 }).notNull(),
     kinship: varchar("kinship", { length: 2 }),
+    // The register's signature (RD 933/2021). Nullable: guests registered before signatures
+    // existed have none. Drawn: a PNG data URL (at most 96 kB decoded, checked on the way in);
+    // typed: the name the guest wrote instead, kept and shown as typed.
+    signatureKind: text("signature_kind"),
+    signatureImage: text("signature_image"),
+    signatureTypedName: varchar("signature_typed_name", { length: 100 }),
+    // For a guest under 14: the position of the adult of the same reservation who signed.
+    signedByPosition: integer("signed_by_position"),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("guests_reservation_position_idx").on(t.reservationId, t.position)],
+  (t) => [
+    uniqueIndex("guests_reservation_position_idx").on(
+      t.reservationId,
+      t.position,
+    ),
+  ],
 );
 
 // Who looked at or exported a reservation's guest identity data, and when.
@@ -212,12 +329,55 @@ export const guestDataAccessLog = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     reservationId: uuid("reservation_id").notNull(),
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     userEmail: text("user_email").notNull(),
     action: text("action").notNull(),
+    // A correction: the names of the fields changed, never their values (kept past retention).
+    changedFields: text("changed_fields").array(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("guest_data_access_log_reservation_idx").on(t.reservationId, t.at)],
+  (t) => [
+    index("guest_data_access_log_reservation_idx").on(t.reservationId, t.at),
+  ],
+);
+
+// ---------------------------------------------------------------- mail outbox
+
+// Every e-mail the platform sends (ADR 0011). event_key is UNIQUE: the same event
+// (guest-link:<reservation>:created, reminder:<reservation>:<check-in>, arrival-day:<date>) is
+// queued once whatever the number of instances. status: pending → sending → sent, or failed
+// after the last attempt; a row left in "sending" by a crash is reconciled (ADR 0011).
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventKey: text("event_key").notNull(),
+    // guest-link | reminder | arrival-day
+    kind: text("kind").notNull(),
+    // The reservation a holder e-mail belongs to (deleted with it).
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "cascade" }),
+    // A staff digest lists several reservations.
+    aboutReservationIds: uuid("about_reservation_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    recipient: text("recipient").notNull(),
+    lang: varchar("lang", { length: 2 }).notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_event_key_idx").on(t.eventKey),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_reservation_idx").on(t.reservationId),
+  ],
 );
 
 // ---------------------------------------------------------------- visits
@@ -230,7 +390,9 @@ export const pageVisits = pgTable(
     pagePath: varchar("page_path", { length: 300 }).notNull(),
     referrerHost: varchar("referrer_host", { length: 255 }),
     isBot: boolean("is_bot").notNull().default(false),
-    visitedAt: timestamp("visited_at", { withTimezone: true }).notNull().defaultNow(),
+    visitedAt: timestamp("visited_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [index("page_visits_visited_at_idx").on(t.visitedAt)],
 );
@@ -264,7 +426,9 @@ export const rateLimitEvents = pgTable(
 export const devices = pgTable("devices", {
   id: varchar("id", { length: 64 }).primaryKey(),
   name: varchar("name", { length: 120 }).notNull(),
-  propertyId: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+  propertyId: uuid("property_id").references(() => properties.id, {
+    onDelete: "set null",
+  }),
   // scrypt hash of the device's shared secret; the secret itself never leaves the server.
   secretHash: text("secret_hash").notNull(),
   createdAt: createdAt(),
@@ -279,10 +443,101 @@ export const deviceCommands = pgTable(
     command: varchar("command", { length: 32 }).notNull(),
     result: varchar("result", { length: 16 }).notNull(),
     error: text("error"),
-    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    requestedAt: timestamp("requested_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [index("device_commands_device_idx").on(t.deviceId, t.requestedAt)],
 );
+
+// ---------------------------------------------------------------- SES outbox (ADR 0004)
+
+// One filing with the ministry: an alta of a reservation (RH) or of the guest register (PV),
+// or a cancellation (B) of an accepted one. The exact XML is stored with its sha256 before
+// anything is sent, and every resend uses these bytes (WEB-SERVICE.md §3).
+//   validating → queued | invalid;  queued → sending → sent → accepted | error;
+//   sending → filed_unknown (the ministry answered "duplicate": filed, lote unknown);
+//   queued/validating/invalid/error → dropped (cancelled before filing); accepted → annulled.
+export const sesCommunications = pgTable(
+  "ses_communications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // SET NULL: a deleted reservation's filings (and their B) stay for the record.
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
+    // Snapshot for staff once the reservation is gone ("Ático · 2026-12-01").
+    reservationLabel: varchar("reservation_label", { length: 260 }).notNull(),
+    landlordAccountId: uuid("landlord_account_id")
+      .notNull()
+      .references(() => landlordAccounts.id, { onDelete: "restrict" }),
+    // RH | PV | B
+    kind: varchar("kind", { length: 2 }).notNull(),
+    // For B: the alta it cancels.
+    targetId: uuid("target_id"),
+    state: varchar("state", { length: 16 }).notNull(),
+    xml: text("xml").notNull(),
+    sha256: varchar("sha256", { length: 64 }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // While "sending": who may take it over after a crash, and when (the client's timeout + margin).
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lote: varchar("lote", { length: 36 }),
+    pollCount: integer("poll_count").notNull().default(0),
+    nextPollAt: timestamp("next_poll_at", { withTimezone: true }),
+    codigoComunicacion: varchar("codigo_comunicacion", { length: 36 }),
+    // The ministry's literal text (or the XSD's) when it failed.
+    errorText: text("error_text"),
+    // Cancellation asked while the alta was in flight: a B follows its acceptance.
+    cancelRequested: boolean("cancel_requested").notNull().default(false),
+    // The legal deadline (RD 933/2021 art. 6: 24 h).
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("ses_communications_reservation_idx").on(t.reservationId),
+    index("ses_communications_work_idx").on(t.state, t.nextAttemptAt),
+    index("ses_communications_lote_idx").on(t.lote),
+  ],
+);
+
+// Every exchange with the ministry, request and response as sent and received with the
+// password masked (ses-client maskSecrets), for the Comunicaciones audit screen.
+export const sesAttempts = pgTable(
+  "ses_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    communicationId: uuid("communication_id"),
+    landlordAccountId: uuid("landlord_account_id"),
+    operation: varchar("operation", { length: 32 }).notNull(),
+    lotes: text("lotes"),
+    outcome: varchar("outcome", { length: 16 }).notNull(),
+    message: text("message"),
+    requestUrl: text("request_url").notNull(),
+    requestHeaders: text("request_headers").notNull(),
+    requestBody: text("request_body").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ses_attempts_created_idx").on(t.createdAt.desc()), index("ses_attempts_communication_idx").on(t.communicationId)],
+);
+
+// An alert e-mail is sent once per event even with several instances: the key is inserted
+// first (unique), and only the instance whose insert won sends.
+export const sesAlerts = pgTable("ses_alerts", {
+  key: varchar("key", { length: 120 }).primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// RH sending per booking channel (an OTA may file it itself). No row = send.
+export const sesChannelSettings = pgTable("ses_channel_settings", {
+  channel: varchar("channel", { length: 16 }).primaryKey(),
+  sendRh: boolean("send_rh").notNull().default(true),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------- settings
 

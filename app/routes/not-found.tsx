@@ -15,7 +15,7 @@ export default function NotFound() {
       <p className="text-6xl font-bold text-primary">404</p>
       <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
       <p className="text-muted-foreground">La página que buscas no existe o se ha movido.</p>
-      <Link to="/" className="font-medium text-primary underline underline-offset-4">
+      <Link reloadDocument to="/" className="font-medium text-primary underline underline-offset-4">
         Volver al inicio
       </Link>
     </main>

@@ -1,12 +1,14 @@
 import { Hono } from "hono";
 import { exportPoliceXml } from "#app/modules/guests/guest-xml.server.ts";
 import { getProvinceCatalog } from "#app/modules/guests/ine.server.ts";
+import { exportSignedRegisterPdf } from "#app/modules/guests/signed-register.server.ts";
 import { RESERVATION_MESSAGES } from "#app/modules/reservations/reservations.schema.ts";
 import { requireApiPermission } from "../api-guard.ts";
 import { acceptedEncoding, compressBuffer } from "../compress.ts";
 import type { AppEnv, ServerDeps } from "../types.ts";
 
 // GET /api/admin/reservations/:id/police.xml — the police-registry file of one stay (staff-side §7).
+// GET /api/admin/reservations/:id/parte-entrada.pdf — the signed register ("parte de entrada").
 // GET /api/ine/provinces/:code               — one province's municipalities and postal codes,
 //                                               for the guest form's Spanish address.
 
@@ -15,6 +17,8 @@ import type { AppEnv, ServerDeps } from "../types.ts";
 const INE_CACHE_CONTROL = "public, max-age=604800, stale-while-revalidate=86400";
 
 type CatalogBody = { json: Buffer; gzip: Buffer; br: Buffer };
+const SIGNED_REGISTER_ERROR = "Error al generar el parte de entrada";
+
 const catalogCache = new Map<string, CatalogBody | null>();
 
 function catalogBody(code: string): CatalogBody | null {
@@ -45,6 +49,25 @@ export function createTravellerRoutes(deps: ServerDeps): Hono<AppEnv> {
     } catch (error) {
       c.get("logger").error({ err: error, reservationId: id }, "police xml export failed");
       return c.json({ error: RESERVATION_MESSAGES.exportError }, 500);
+    }
+  });
+
+  app.get("/admin/reservations/:id/parte-entrada.pdf", async (c) => {
+    const user = await requireApiPermission(c, deps, "guests:read");
+    if (user instanceof Response) return user;
+    c.header("Cache-Control", "private, no-store");
+    const id = c.req.param("id");
+    try {
+      const result = await exportSignedRegisterPdf(deps.db, id, { id: user.id, email: user.email });
+      if (!result.ok) return c.json({ error: result.message }, result.status);
+      c.get("logger").info({ reservationId: id, userId: user.id, guests: result.guestCount }, "signed register exported");
+      return c.body(result.pdf as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${result.fileName}"`,
+      });
+    } catch (error) {
+      c.get("logger").error({ err: error, reservationId: id }, "signed register export failed");
+      return c.json({ error: SIGNED_REGISTER_ERROR }, 500);
     }
   });
 

@@ -73,8 +73,11 @@ describe.skipIf(!browserAvailable)("Content-Security-Policy in Chromium", () => 
       });
       const response = await page.goto(path);
       expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self'/);
-      // Hydration proves the page's own inline scripts (allowed by hash) ran.
-      await page.waitForFunction(() => "__reactRouterContext" in window && document.readyState === "complete");
+      // Hydration proves the page's own inline scripts (allowed by hash) ran; a marketing page has
+      // none and runs its external island module instead, which marks the document.
+      await page.waitForFunction(
+        () => ("__reactRouterContext" in window || document.documentElement.dataset.island === "ready") && document.readyState === "complete",
+      );
       expect(loadViolations).toEqual([]);
 
       const probe = await injectAndRead(page);

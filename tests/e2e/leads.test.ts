@@ -86,7 +86,9 @@ describe.skipIf(!browserAvailable)("lead lifecycle in Chromium", () => {
       new MutationObserver((records) => {
         for (const record of records) for (const node of record.addedNodes) {
           if (!(node instanceof Element)) continue;
-          const found = node.matches("[data-sonner-toast]") ? [node] : [...node.querySelectorAll("[data-sonner-toast]")];
+          // sonner's toasts on pages with React, the island's own on marketing pages.
+          const selector = "[data-sonner-toast], [data-toast]";
+          const found = node.matches(selector) ? [node] : [...node.querySelectorAll(selector)];
           for (const toast of found) window.__toastLog.push(toast.textContent ?? "");
         }
       }).observe(document, { childList: true, subtree: true });
@@ -118,7 +120,7 @@ describe.skipIf(!browserAvailable)("lead lifecycle in Chromium", () => {
 
     /** Clicks a (hydrated) trigger and returns the open dialog. */
     async function openDialog(page: Page, trigger: Locator): Promise<Locator> {
-      // Before hydration the trigger is a link to /contacto; as a button it opens the dialog.
+      // Without the island the trigger is a link to /contacto; with it, a button opening the dialog.
       await trigger.waitFor({ state: "visible" });
       await trigger.click();
       const dialog = page.getByRole("dialog");
@@ -356,7 +358,7 @@ describe.skipIf(!browserAvailable)("lead lifecycle in Chromium", () => {
       const page = await newPage();
       await page.goto("/contacto?ref=caso-hotel-urbano-madrid");
       const form = contactForm(page);
-      // The reference is read after hydration; its hidden field shows the form is live.
+      // The island reads the reference; its hidden field shows the form is live.
       await form.locator('input[name="reference"][value="caso-hotel-urbano-madrid"]').waitFor({ state: "attached" });
       await expectAccessible(page);
       const submit = form.getByRole("button", { name: "Enviar mensaje" });

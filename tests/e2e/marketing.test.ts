@@ -1,8 +1,17 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page, Request } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { leads } from "#app/db/schema.ts";
 import { publicPages } from "#app/content/site-map.ts";
+import { LEAD_MESSAGES } from "#app/modules/leads/leads.schema.ts";
 import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
+
+// The public site in Chromium. Marketing pages ship no React: each interaction is checked twice,
+// as plain HTML (a context with JavaScript disabled) and with the small island script
+// (docs/decisions/0007-marketing-islands.md).
+
+const CHAT_PATH = "/chatbot-apartamentos-turisticos";
+const marketingPaths = [...new Set([...publicPages.map((p) => p.path), CHAT_PATH])];
 
 describe.skipIf(!browserAvailable)("public site in Chromium", () => {
   let server: TestServer;
@@ -22,85 +31,413 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
     errors.length = 0;
   });
 
-  async function newPage(options: { width?: number; height?: number; reducedMotion?: "reduce" | "no-preference" } = {}): Promise<Page> {
+  type PageOptions = { width?: number; height?: number; reducedMotion?: "reduce" | "no-preference"; js?: boolean };
+  async function newPage(options: PageOptions = {}): Promise<Page> {
     const context = await browser.newContext({
       baseURL: server.url,
       locale: "es-ES",
       viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
       reducedMotion: options.reducedMotion ?? "reduce",
+      javaScriptEnabled: options.js ?? true,
     });
     const page = await context.newPage();
     errors.push(collectPageErrors(page));
     return page;
   }
+  /** Opens a marketing page and, with JavaScript, waits until its island has run. */
+  async function open(page: Page, path: string, js = true) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    if (js) await page.locator("html[data-island='ready']").waitFor({ state: "attached" });
+  }
+  /** Stops the page's (installed) clock: from here on its timers fire only on runFor. */
+  async function pauseClock(page: Page) {
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+  }
+  const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
   test.each(publicPages.map((p) => p.path))("%s passes axe on a phone and on a desktop, with no page errors", async (path) => {
     for (const width of [390, 1366]) {
       const page = await newPage({ width, height: width === 390 ? 844 : 900 });
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
+      await open(page, path);
       await expectAccessible(page);
       await page.context().close();
     }
   });
 
-  test("the home hero word rotates between Inteligente and Eficiente every 3 s", async () => {
-    const page = await newPage({ reducedMotion: "no-preference" });
-    await page.goto("/");
-    const visibleWord = () =>
-      page.locator("h1 span[aria-live='off'] > span:not([aria-hidden='true'])").first().textContent();
-    expect(await visibleWord()).toBe("Inteligente");
-    await expect.poll(visibleWord, { timeout: 5_000, interval: 200 }).toBe("Eficiente");
-    await expect.poll(visibleWord, { timeout: 5_000, interval: 200 }).toBe("Inteligente");
+  // ------------------------------------------------------------------ no React, small scripts
+
+  test("no marketing page loads React or the router: only the island, within the script budget", async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    const over: string[] = [];
+    for (const path of marketingPaths) {
+      const scripts: { url: string; bytes: Promise<number> }[] = [];
+      const onFinished = (request: Request) => {
+        if (request.resourceType() === "script") scripts.push({ url: request.url(), bytes: request.sizes().then((s) => s.responseBodySize) });
+      };
+      page.on("requestfinished", onFinished);
+      await open(page, path);
+      await page.waitForLoadState("networkidle");
+      page.off("requestfinished", onFinished);
+
+      const allowed = await page.evaluate(() => [
+        ...[...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((s) => s.src),
+        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+      ]);
+      // One module script, from /assets/, named islands-*; no router context, no inline code.
+      expect(allowed.filter((url) => url.includes("/assets/islands-")), path).toHaveLength(1);
+      expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterManifest" in window), path).toBe(false);
+      expect(await page.locator("script:not([src]):not([type='application/ld+json'])").count(), path).toBe(0);
+      for (const script of scripts) expect(allowed, `${path} loaded ${script.url}`).toContain(script.url);
+
+      const bytes = (await Promise.all(scripts.map((s) => s.bytes))).reduce((a, b) => a + b, 0);
+      const budget = path === "/" ? 20 * 1024 : 30 * 1024;
+      if (bytes > budget) over.push(`${path}: ${bytes} B > ${budget} B`);
+    }
+    expect(over).toEqual([]);
     await page.context().close();
   });
 
-  test("the FAQ opens one answer at a time and collapses", async () => {
+  test("the chat demo page loads its React island only when the visitor opens the chat", async () => {
     const page = await newPage();
-    await page.goto("/faq");
-    const questions = page.locator("main button[aria-expanded]");
-    expect(await questions.count()).toBe(45);
-    await questions.nth(0).click();
-    await expect.poll(() => questions.nth(0).getAttribute("aria-expanded")).toBe("true");
-    await questions.nth(1).click();
-    await expect.poll(() => questions.nth(1).getAttribute("aria-expanded")).toBe("true");
-    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("false");
-    await questions.nth(1).click();
-    await expect.poll(() => questions.nth(1).getAttribute("aria-expanded")).toBe("false");
-    expect(await page.locator("main button[aria-expanded='true']").count()).toBe(0);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await open(page, CHAT_PATH);
+    const before = scripts.length;
+    const button = page.getByRole("button", { name: "Abrir chat de demostración" });
+    await button.click();
+    const dialog = page.getByRole("dialog", { name: "Chat de demostración" });
+    await dialog.waitFor({ state: "visible" });
+    expect(scripts.slice(before).some((path) => path.includes("chat-demo"))).toBe(true);
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => isFocused(page.getByRole("button", { name: "Abrir chat de demostración" }))).toBe(true);
     await page.context().close();
   });
+
+  // ------------------------------------------------------------------ the hero word (CSS only)
+
+  test.each([true, false])("the home hero word rotates between Inteligente and Eficiente every 3 s (JavaScript %s)", async (js) => {
+    const page = await newPage({ reducedMotion: "no-preference", js });
+    await open(page, "/", js);
+    const words = page.locator("h1 [data-rotating-word] > span");
+    const visibleWord = async () => ((await words.nth(0).isVisible()) ? "Inteligente" : (await words.nth(1).isVisible()) ? "Eficiente" : "");
+    expect(await words.nth(0).textContent()).toBe("Inteligente");
+    expect(await words.nth(1).textContent()).toBe("Eficiente");
+    await expect.poll(visibleWord, { timeout: 5_000, interval: 200 }).toBe("Eficiente");
+    await expect.poll(visibleWord, { timeout: 5_000, interval: 200 }).toBe("Inteligente");
+    // Screen readers read the first word with the heading and are never interrupted.
+    expect(await words.nth(1).getAttribute("aria-hidden")).toBe("true");
+    await page.context().close();
+  });
+
+  test("the hero word's cycle is 3 s per word, and reduced motion keeps the first word", async () => {
+    const page = await newPage({ reducedMotion: "no-preference" });
+    await open(page, "/");
+    const timing = await page.evaluate(() =>
+      [...document.querySelectorAll("h1 [data-rotating-word] > span")].map((span) => {
+        const style = getComputedStyle(span);
+        return { name: style.animationName, duration: style.animationDuration, delay: style.animationDelay };
+      }),
+    );
+    expect(timing).toEqual([
+      { name: "rotate-word", duration: "6s", delay: "-6s" },
+      { name: "rotate-word", duration: "6s", delay: "-3s" },
+    ]);
+    await page.context().close();
+
+    const still = await newPage({ reducedMotion: "reduce" });
+    await open(still, "/");
+    expect(await still.locator("h1 [data-rotating-word] > span").nth(0).isVisible()).toBe(true);
+    expect(await still.locator("h1 [data-rotating-word] > span").nth(1).isVisible()).toBe(false);
+    await still.context().close();
+  });
+
+  // ------------------------------------------------------------------ FAQ
+
+  test.each([true, false])("the FAQ opens one answer at a time and collapses (JavaScript %s)", async (js) => {
+    const page = await newPage({ js });
+    await open(page, "/faq", js);
+    const items = page.locator("main details");
+    const questions = page.locator("main details > summary");
+    expect(await questions.count()).toBe(45);
+    const answer = (index: number) => items.nth(index).locator("p");
+    await questions.nth(0).click();
+    await expect.poll(() => answer(0).isVisible()).toBe(true);
+    await questions.nth(1).click();
+    await expect.poll(() => answer(1).isVisible()).toBe(true);
+    expect(await answer(0).isVisible()).toBe(false);
+    await questions.nth(1).click();
+    await expect.poll(() => answer(1).isVisible()).toBe(false);
+    expect(await page.locator("main details[open]").count()).toBe(0);
+    // The keyboard works too: a summary is a button.
+    await questions.nth(2).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => answer(2).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  // ------------------------------------------------------------------ header menus
+
+  test("the header dropdown opens 200 ms after the pointer rests on it; Escape and a click outside close it", async () => {
+    const page = await newPage();
+    await page.clock.install();
+    await open(page, "/");
+    await pauseClock(page);
+    const nav = page.getByRole("navigation", { name: "Principal" }).first();
+    const group = nav.locator("details").first();
+    const panelLink = nav.getByRole("link", { name: /Monitorización de ruido/ });
+    await group.locator("summary").hover();
+    await page.clock.runFor(150);
+    expect(await panelLink.isVisible()).toBe(false);
+    await page.clock.runFor(60);
+    await expect.poll(() => panelLink.isVisible()).toBe(true);
+    // A click on the button of a panel opened by hovering keeps it open.
+    await group.locator("summary").click();
+    expect(await panelLink.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => panelLink.isVisible()).toBe(false);
+    expect(await isFocused(group.locator("summary"))).toBe(true);
+
+    await group.locator("summary").click();
+    await expect.poll(() => panelLink.isVisible()).toBe(true);
+    await page.mouse.click(5, 600);
+    await expect.poll(() => panelLink.isVisible()).toBe(false);
+    // axe waits on timers of its own.
+    await page.clock.resume();
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  test("without JavaScript the header groups open on click, one at a time", async () => {
+    const page = await newPage({ js: false });
+    await open(page, "/", false);
+    const nav = page.getByRole("navigation", { name: "Principal" }).first();
+    const [device, solutions] = [nav.locator("details").nth(0), nav.locator("details").nth(1)];
+    await device.locator("summary").click();
+    await expect.poll(() => nav.getByRole("link", { name: /Monitorización de ruido/ }).isVisible()).toBe(true);
+    await solutions.locator("summary").click();
+    await expect.poll(() => nav.getByRole("link", { name: /Hoteles/ }).first().isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: /Monitorización de ruido/ }).isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  test.each([true, false])("the mobile drawer opens, works with the keyboard and closes with Escape (JavaScript %s)", async (js) => {
+    const page = await newPage({ width: 390, height: 844, js });
+    await open(page, "/", js);
+    const menu = page.getByRole("button", { name: "Abrir menú" });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "Menú de navegación" });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await drawer.getByRole("link", { name: "NidoSmart NS-01" }).isVisible()).toBe(true);
+    if (js) await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => drawer.count()).toBe(0);
+    await expect.poll(() => menu.getAttribute("aria-haspopup")).toBe("dialog");
+    if (js) await expect.poll(() => isFocused(menu)).toBe(true);
+    // The close button closes it as well.
+    await menu.click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await drawer.getByRole("button", { name: "Cerrar menú" }).click();
+    await expect.poll(() => drawer.count()).toBe(0);
+    await page.context().close();
+  });
+
+  // ------------------------------------------------------------------ lead dialogs and forms
+
+  test("with JavaScript: the contact modal and a page's demo dialog, the disabled button, the messages in order, a stored lead", async () => {
+    await server.db.delete(leads);
+    const page = await newPage();
+    await open(page, "/wifi");
+    const trigger = page.getByRole("main").getByRole("button", { name: "Solicitar demo" }).first();
+    expect(await trigger.getAttribute("aria-haspopup")).toBe("dialog");
+    await trigger.click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Nombre").waitFor({ state: "visible" });
+    expect(await dialog.getByRole("heading").first().textContent()).not.toBe("Contactar con Ventas");
+    await expectAccessible(page);
+    const submit = dialog.getByRole("button", { name: "Solicitar demo" });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel("Nombre").fill("A");
+    await dialog.getByLabel("Email").fill("demo@");
+    await dialog.getByLabel("Teléfono").fill("12");
+    await dialog.getByLabel("Tipo de propietario").selectOption({ label: "Propietario particular" });
+    expect(await submit.isDisabled()).toBe(false);
+    const message = dialog.locator('p[aria-live="assertive"]');
+    const toast = (text: string) => page.locator("[data-toast]", { hasText: text }).first();
+    await submit.click();
+    await expect.poll(() => message.textContent()).toBe(LEAD_MESSAGES.invalidName);
+    await expect.poll(() => toast(LEAD_MESSAGES.invalidName).isVisible()).toBe(true);
+    expect(await isFocused(dialog.getByLabel("Nombre"))).toBe(true);
+    await dialog.getByLabel("Nombre").fill("Marta Gil");
+    await submit.click();
+    await expect.poll(() => message.textContent()).toBe(LEAD_MESSAGES.invalidEmail);
+    await dialog.getByLabel("Email").fill("marta@example.com");
+    await submit.click();
+    await expect.poll(() => message.textContent()).toBe(LEAD_MESSAGES.invalidPhone);
+    await dialog.getByLabel("Teléfono").fill("600 123 456");
+    await submit.click();
+    await expect.poll(() => toast(LEAD_MESSAGES.success).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => isFocused(trigger)).toBe(true);
+    const stored = await server.db.select().from(leads);
+    expect(stored).toMatchObject([{ email: "marta@example.com", source: "WEB-wifi-cta", ownerType: "individual" }]);
+
+    // The header's Contactar Ventas opens the same dialog as the contact modal, empty again.
+    await page.locator("header").getByRole("button", { name: "Contactar Ventas" }).click();
+    await dialog.getByRole("heading", { name: "Contactar con Ventas" }).waitFor({ state: "visible" });
+    expect(await dialog.getByLabel("Nombre").inputValue()).toBe("");
+    expect(await dialog.getByRole("button", { name: "Enviar solicitud" }).isDisabled()).toBe(true);
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("without JavaScript: calls to action lead to /contacto, and the page's own lead form posts to the confirmation page", async () => {
+    await server.db.delete(leads);
+    const page = await newPage({ js: false });
+    await open(page, "/wifi", false);
+    const cta = page.getByRole("main").getByRole("link", { name: "Solicitar demo" }).first();
+    expect(await cta.getAttribute("href")).toBe("/contacto");
+    expect(await page.locator("header").getByRole("link", { name: "Contactar Ventas" }).getAttribute("href")).toBe("/contacto");
+
+    // /monitorizacion-ruido embeds the modal's form in the page: it posts as plain HTML.
+    await open(page, "/monitorizacion-ruido", false);
+    const form = page.locator("form[data-lead-form='modal']").filter({ has: page.locator("input[name='name']:visible") }).first();
+    await form.getByLabel("Nombre").fill("Sin Script");
+    await form.getByLabel("Email").fill("sin.script.modal@example.com");
+    await form.getByLabel("Teléfono").fill("600 111 222");
+    // No owner type: the server answers with the spec's message.
+    await form.getByRole("button").last().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/contacto/enviado");
+    expect(await page.getByRole("alert").textContent()).toBe(LEAD_MESSAGES.missingOwnerType);
+    await open(page, "/monitorizacion-ruido", false);
+    await form.getByLabel("Nombre").fill("Sin Script");
+    await form.getByLabel("Email").fill("sin.script.modal@example.com");
+    await form.getByLabel("Teléfono").fill("600 111 222");
+    await form.getByLabel("Tipo de propietario").selectOption({ label: "Propietario particular" });
+    await form.getByRole("button").last().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/contacto/enviado");
+    expect(await page.getByRole("status").textContent()).toBe(LEAD_MESSAGES.success);
+    const stored = await server.db.select().from(leads);
+    expect(stored).toMatchObject([{ email: "sin.script.modal@example.com", source: "WEB-monitorizacion-ruido-cta" }]);
+    await page.context().close();
+  });
+
+  // ------------------------------------------------------------------ the device page's carousel
+
+  test("the /ns-01 carousel drifts 1 px every 50 ms, stops on hover, and the pause button stops it", async () => {
+    const page = await newPage({ width: 390, height: 844, reducedMotion: "no-preference" });
+    await page.clock.install();
+    await open(page, "/ns-01");
+    await pauseClock(page);
+    const track = page.locator("[data-carousel-track]");
+    await track.scrollIntoViewIfNeeded();
+    await page.mouse.move(1, 1);
+    const left = () => track.evaluate((el) => el.scrollLeft);
+    await page.clock.runFor(1000);
+    await expect.poll(left).toBeGreaterThan(0);
+    const drifted = await left();
+    await page.clock.runFor(500);
+    expect(await left()).toBeGreaterThan(drifted);
+
+    // Pointer over it: it stays still.
+    await track.hover();
+    const held = await left();
+    await page.clock.runFor(1000);
+    expect(await left()).toBe(held);
+    await page.mouse.move(1, 1);
+
+    // The pause button stops it for good (WCAG 2.2.2).
+    const pause = page.locator("[data-carousel-pause]");
+    expect(await pause.getAttribute("aria-label")).toBe(null);
+    await page.getByRole("button", { name: "Pausar desplazamiento" }).click();
+    expect(await pause.getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("button", { name: "Reanudar desplazamiento" }).isVisible()).toBe(true);
+    await page.mouse.move(1, 1);
+    const paused = await left();
+    await page.clock.runFor(2000);
+    expect(await left()).toBe(paused);
+    await page.context().close();
+  });
+
+  test.each([
+    [390, 240],
+    [1366, 400],
+  ])("at %i px the carousel arrows scroll %i px, and a card's detail opens and closes", async (width, step) => {
+    const page = await newPage({ width, height: 844 });
+    await open(page, "/ns-01");
+    const track = page.locator("[data-carousel-track]");
+    const left = () => track.evaluate((el) => el.scrollLeft);
+    // Reduced motion: no drift, no pause button, plain jumps.
+    expect(await page.getByRole("button", { name: "Pausar desplazamiento" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Funciones siguientes" }).click();
+    await expect.poll(left).toBe(step);
+    await page.getByRole("button", { name: "Funciones anteriores" }).click();
+    await expect.poll(left).toBe(0);
+    const card = track.locator("details").first();
+    await card.locator("summary").click();
+    await expect.poll(() => card.locator("p").isVisible()).toBe(true);
+    expect(await card.locator("summary").textContent()).toContain("Cerrar detalle");
+    await card.locator("summary").click();
+    await expect.poll(() => card.locator("p").isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  test("without JavaScript the carousel is a scrollable strip with native card details and no dead buttons", async () => {
+    const page = await newPage({ width: 390, height: 844, js: false });
+    await open(page, "/ns-01", false);
+    expect(await page.getByRole("button", { name: "Funciones siguientes" }).count()).toBe(0);
+    const track = page.locator("[data-carousel-track]");
+    expect(await track.getAttribute("role")).toBe("region");
+    const card = track.locator("details").first();
+    await card.locator("summary").click();
+    await expect.poll(() => card.locator("p").isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  // ------------------------------------------------------------------ success-case filters
 
   test("success-case filters combine, stay in the URL, and the empty state resets", async () => {
     const page = await newPage();
-    await page.goto("/casos-exito");
-    const cards = page.locator("main article");
+    await open(page, "/casos-exito");
+    const cards = page.locator("main article:visible");
     await expect.poll(() => cards.count()).toBe(3);
     await page.getByRole("navigation", { name: "Filtrar por sector" }).getByRole("link", { name: "Hoteles" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("v")).toBe("hoteles");
     await expect.poll(() => cards.count()).toBe(1);
+    expect(
+      await page.getByRole("navigation", { name: "Filtrar por sector" }).getByRole("link", { name: "Hoteles" }).getAttribute("aria-current"),
+    ).toBe("true");
     await page.getByRole("navigation", { name: "Filtrar por ciudad" }).getByRole("link", { name: "Sevilla" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("c")).toBe("sevilla");
     expect(new URL(page.url()).searchParams.get("v")).toBe("hoteles");
     await expect.poll(() => page.getByText("No hay casos de éxito disponibles para los filtros seleccionados.").isVisible()).toBe(true);
+    expect(await page.getByRole("status").filter({ hasText: "casos de éxito" }).textContent()).toBe("0 casos de éxito");
     await page.getByRole("link", { name: "Ver todos los casos" }).click();
     await expect.poll(() => cards.count()).toBe(3);
     expect(new URL(page.url()).search).toBe("");
     await page.context().close();
   });
 
-  test("the mobile drawer works with the keyboard", async () => {
-    const page = await newPage({ width: 390, height: 844 });
-    await page.goto("/");
-    const menu = page.getByRole("button", { name: "Abrir menú" });
-    await menu.focus();
-    await page.keyboard.press("Enter");
-    const drawer = page.getByRole("dialog", { name: "Menú de navegación" });
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    await expectAccessible(page);
-    await page.keyboard.press("Escape");
-    await expect.poll(() => drawer.count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-haspopup"))).toBe("dialog");
+  // ------------------------------------------------------------------ hotspots
+
+  test.each([true, false])("the /ns-01 hotspots: the first point is highlighted, pressing another moves it (JavaScript %s)", async (js) => {
+    const page = await newPage({ js });
+    await open(page, "/ns-01", js);
+    const points = page.getByRole("button", { name: /^Punto \d+:/ });
+    expect(await points.first().getAttribute("aria-pressed")).toBe("true");
+    if (!js) {
+      await page.context().close();
+      return;
+    }
+    await points.nth(1).click();
+    await expect.poll(() => points.nth(1).getAttribute("aria-pressed")).toBe("true");
+    expect(await points.first().getAttribute("aria-pressed")).toBe("false");
     await page.context().close();
   });
 });

@@ -6,6 +6,7 @@ import { guestDataAccessLog, guests, properties, reservations } from "#app/db/sc
 import { validateAgainstXsd } from "#app/modules/guests/xsd-validate.server.ts";
 import { createReservation } from "#app/modules/reservations/reservations.server.ts";
 import { browserAvailable, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
+import { readPdf } from "#tests/helpers/pdf-text.ts";
 import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/test-server.ts";
 
 // The whole traveller lifecycle in Chromium: staff create a property and reservations, copy the
@@ -41,6 +42,22 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
   const field = (scope: Locator, label: string) =>
     scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}( \\*)?$`));
   const toast = (page: Page, text: string) => visible(page.locator("[data-sonner-toast]").filter({ hasText: text }).first());
+
+  /** Draws on the signature pad with a real pointer: press, a wavy stroke, release. */
+  async function drawSignature(page: Page, scope: Locator) {
+    const canvas = scope.getByRole("img", { name: /^(Recuadro para firmar|Signature box|Unterschriftsfeld)$/ });
+    await canvas.scrollIntoViewIfNeeded();
+    // The pad is ready once signature_pad has sized the canvas to its box.
+    await expect.poll(() => canvas.evaluate((element) => (element as HTMLCanvasElement).width), { timeout: 10_000 }).toBeGreaterThan(300);
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step++) {
+      await page.mouse.move(box.x + 20 + step * ((box.width - 40) / 12), box.y + box.height / 2 + (step % 2 === 0 ? -30 : 30), { steps: 3 });
+    }
+    await page.mouse.up();
+    await expect.poll(() => scope.locator('input[name$=".signatureImage"]').inputValue()).toMatch(/^data:image\/png;base64,/);
+  }
 
   async function signIn(page: Page) {
     await page.goto("/auth");
@@ -103,6 +120,9 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
       await form.getByLabel("Huéspedes *").fill(guests);
       await form.getByLabel("Entrada *").fill(checkIn);
       await form.getByLabel("Salida *").fill(checkOut);
+      await form.getByLabel("Nombre *").fill("Lucía");
+      await form.getByLabel("Primer apellido *").fill("Ejemplo");
+      await form.getByLabel("Email", { exact: true }).fill("lucia@example.com");
       await expectAccessible(staff);
       await form.getByRole("button", { name: "Crear reserva" }).click();
       await toast(staff, "Reserva creada exitosamente");
@@ -197,11 +217,31 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     await expect.poll(() => field(second, "Provincia").inputValue()).toBe("28");
     await expect.poll(() => field(second, "Municipio").inputValue(), { timeout: 10_000 }).toBe("28079");
 
+    // Every guest of 14 or more signs: no signature, no registration.
+    await page.getByRole("button", { name: "Completar registro" }).click();
+    await toast(page, "Huésped 1: Firma *");
+    await drawSignature(page, first);
+    await visible(first.getByText("Firma recogida."));
+
     // A minor: the kinship question appears and is required.
     await page.getByRole("button", { name: "Completar registro" }).click();
     await toast(page, "Huésped 2: Parentesco *");
     await field(second, "Parentesco").selectOption("HJ");
     await visible(second.getByText("Opcional para menores de 18 años"));
+
+    // Under 14: an adult of the group signs for the child, here with the keyboard alone.
+    await visible(second.getByText("Firma del adulto responsable (menor de 14 años)"));
+    await page.getByRole("button", { name: "Completar registro" }).click();
+    await toast(page, "Huésped 2: Adulto que firma *");
+    await field(second, "Adulto que firma").selectOption({ label: "Huésped 1: Lucía Ejemplo" });
+    await page.getByRole("button", { name: "Completar registro" }).click();
+    await toast(page, "Huésped 2: Firma *");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("guest-2-signatureKind");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => second.getByRole("radio", { name: "Escribir mi nombre" }).isChecked()).toBe(true);
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("guest-2-signatureName");
+    await page.keyboard.type("Lucía Ejemplo Ficticia");
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page);
@@ -222,6 +262,8 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     const page = await context.newPage();
     await page.goto(englishLink);
     await visible(page.getByRole("heading", { name: "¡Te damos la bienvenida!" }));
+    // The header's language menu (a disclosure) lists the six languages by their own names.
+    await page.locator("details > summary").first().click();
     await page.getByRole("link", { name: "English" }).click();
     await visible(page.getByRole("heading", { name: "Welcome!" }));
     expect(new URL(page.url()).searchParams.get("lang")).toBe("en");
@@ -249,6 +291,9 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     await page.getByRole("button", { name: "Complete registration" }).click();
     await toast(page, "Guest 1: Town / city *");
     await field(guest, "Town / city").fill("Dublin");
+    await page.getByRole("button", { name: "Complete registration" }).click();
+    await toast(page, "Guest 1: Signature *");
+    await drawSignature(page, guest);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Complete registration" }).click();
@@ -274,7 +319,21 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     await visible(dialog.getByText("12345678Z"));
     await visible(dialog.getByText("Madrid").first());
     expect(await dialog.getByText("-", { exact: true }).count()).toBeGreaterThan(0);
+    // The signatures: Lucía's as drawn on the phone, Pablo's typed by Lucía for him.
+    const drawn = dialog.getByRole("img", { name: "Firma de Lucía Ejemplo Ficticia" });
+    await visible(drawn);
+    expect(await drawn.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(300);
+    await visible(dialog.getByText("Firma escrita con el teclado · Firmada por el huésped 1 (menor de 14 años)", { exact: false }));
+    await visible(dialog.getByText("Lucía Ejemplo Ficticia", { exact: true }));
     await expectAccessible(staff);
+
+    const [pdfDownload] = await Promise.all([staff.waitForEvent("download"), dialog.getByRole("link", { name: "Parte de entrada (PDF)" }).click()]);
+    expect(pdfDownload.suggestedFilename()).toBe("parte-entrada-atico-mirador-2026-08-01.pdf");
+    const pdf = await readPdf(await fs.readFile((await pdfDownload.path())!));
+    expect(pdf.images).toBe(1);
+    for (const line of ["Nombre: Lucía", "Nombre: Pablo", "Número de documento: 12345678Z", "Parentesco: HJ (Hijo/a)", "Lucía Ejemplo Ficticia"]) {
+      expect(pdf.lines).toContain(line);
+    }
 
     const [download] = await Promise.all([staff.waitForEvent("download"), dialog.getByRole("button", { name: "Exportar XML" }).click()]);
     expect(download.suggestedFilename()).toBe("registro-huespedes-atico-mirador-2026-08-01.xml");
@@ -297,7 +356,7 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
 
     const [first] = await server.db.select().from(reservations).where(eq(reservations.checkInDate, "2026-08-01"));
     const log = await server.db.select().from(guestDataAccessLog).where(eq(guestDataAccessLog.reservationId, first.id));
-    expect(log.map((entry) => entry.action).sort()).toEqual(["export", "view"]);
+    expect(log.map((entry) => entry.action).sort()).toEqual(["export", "register-pdf", "view"]);
 
     // A property with reservations cannot be deleted; a reservation can, after confirmation.
     await staff.getByRole("navigation", { name: "Gestión de viajeros" }).getByRole("link", { name: "Viviendas" }).click();
@@ -352,10 +411,19 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     await field(guest, "Provincia").selectOption("41");
     // Left out on purpose: the server takes the municipality from the postal code, 41001 → Sevilla.
     await field(guest, "Código postal").fill("41001");
+    // Without JavaScript nothing can be drawn: the typed signature is the one offered.
+    expect(await guest.getByRole("img", { name: "Recuadro para firmar" }).count()).toBe(0);
+    await field(guest, "Escribe tu nombre completo como firma").fill("Marta Ruiz Gil");
     await page.getByRole("button", { name: "Completar registro" }).click();
     await visible(page.getByRole("heading", { name: "¡Gracias! Registro completado" }));
     const [stored] = await server.db.select().from(guests).where(eq(guests.reservationId, id));
-    expect(stored).toMatchObject({ fullName: "Marta Ruiz Gil", addressMunicipalityCode: "41091", addressMunicipality: "Sevilla" });
+    expect(stored).toMatchObject({
+      fullName: "Marta Ruiz Gil",
+      addressMunicipalityCode: "41091",
+      addressMunicipality: "Sevilla",
+      signatureKind: "typed",
+      signatureTypedName: "Marta Ruiz Gil",
+    });
     await context.close();
   });
 });

@@ -61,10 +61,11 @@ export function twoGuestsForm(seq: number): Record<string, string> {
     addressProvince: "28",
     addressMunicipalityCode: "28079",
     addressPostalCode: "28001",
+    signatureKind: "typed",
   };
   const list: Partial<GuestFormValues>[] = [
-    { ...base, givenName: `Lucía${seq}`, sex: "M" },
-    { ...base, givenName: `Pablo${seq}`, sex: "H", documentNumber: "00000000T", documentSupport: "XYZ987654" },
+    { ...base, givenName: `Lucía${seq}`, sex: "M", signatureName: `Lucía${seq} Ejemplo` },
+    { ...base, givenName: `Pablo${seq}`, sex: "H", documentNumber: "00000000T", documentSupport: "XYZ987654", signatureName: `Pablo${seq} Ejemplo` },
   ];
   const fields: Record<string, string> = { client: "js" };
   list.forEach((guest, index) => {

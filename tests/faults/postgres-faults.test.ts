@@ -178,7 +178,7 @@ describe.skipIf(!available)("two instances on one private PostgreSQL", () => {
       const reservation = await formPost(
         b.url,
         "/admin/viajeros?index",
-        { intent: "create", propertyId: property!.id, guestCount: "2", checkInDate: "2026-08-01", checkOutDate: "2026-08-05" },
+        { intent: "create", holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId: property!.id, guestCount: "2", checkInDate: "2026-08-01", checkOutDate: "2026-08-05" },
         cookie,
       );
       expect(reservation.status).toBe(201);

@@ -68,7 +68,7 @@ describe("the production process under crash faults", () => {
       const created = await formPost(
         server.url,
         "/admin/viajeros?index",
-        { intent: "create", propertyId: prop!.id, guestCount: "2", checkInDate: "2026-08-01", checkOutDate: "2026-08-05" },
+        { intent: "create", holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId: prop!.id, guestCount: "2", checkInDate: "2026-08-01", checkOutDate: "2026-08-05" },
         cookie2,
       );
       expect(created.status).toBe(201);

@@ -1,8 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { guestInputName } from "#app/components/guest/guest-form-data.ts";
-import { properties, reservations } from "#app/db/schema.ts";
+import { landlordAccounts, properties, reservations } from "#app/db/schema.ts";
 import { emptyGuestFormValues, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { writeVisitBatch } from "#app/modules/visits/visits.server.ts";
+import { signatureDataUrl } from "#tests/helpers/signature-png.ts";
 import { TEST_ADMIN, type TestServer } from "#tests/helpers/test-server.ts";
 
 // Data for the screens of the staff area, created the way staff and guests create it: through
@@ -12,6 +13,7 @@ import { TEST_ADMIN, type TestServer } from "#tests/helpers/test-server.ts";
 
 export type StaffFixtures = {
   propertyId: string;
+  landlordId: string;
   pendingReservationId: string;
   completedReservationId: string;
   deviceId: string;
@@ -36,6 +38,9 @@ function spanishGuest(overrides: Partial<GuestFormValues> = {}): GuestFormValues
     addressProvince: "28",
     addressMunicipalityCode: "28079",
     addressPostalCode: "28001",
+    // One guest draws, the other types: the guests dialog shows both kinds.
+    signatureKind: "drawn",
+    signatureImage: signatureDataUrl(),
     ...overrides,
   };
 }
@@ -86,11 +91,24 @@ export async function seedStaffFixtures(server: TestServer): Promise<StaffFixtur
     });
   }
 
+  // A landlord account (SES web-service credentials) the property files with.
+  await post("/admin/viajeros/arrendadores", {
+    intent: "create",
+    name: "Apartamentos Turísticos del Albaicín S.L.",
+    landlordCode: "0000000042",
+    wsUser: "B00000000WS-albaicin-servicio-web",
+    wsPassword: "contraseña-de-prueba-muy-larga",
+    application: "NidoSmart",
+    autoSend: "true",
+  });
+  const [landlord] = await server.db.select().from(landlordAccounts).orderBy(desc(landlordAccounts.createdAt)).limit(1);
+
   await post("/admin/viajeros/viviendas", {
     intent: "create",
     name: "Apartamento Mirador de la Alhambra",
     address: "Cuesta del Chapiz 45, 18010 Granada",
     establishmentCode: "0000123456",
+    landlordAccountId: landlord.id,
   });
   const [property] = await server.db.select().from(properties).orderBy(desc(properties.createdAt)).limit(1);
 
@@ -99,6 +117,12 @@ export async function seedStaffFixtures(server: TestServer): Promise<StaffFixtur
   const createReservation = async (notes: string) => {
     await post("/admin/viajeros?index", {
       intent: "create",
+      holderGivenName: "María del Carmen",
+      holderFirstSurname: "Fernández-Villaverde",
+      holderSecondSurname: "Ejemplo",
+      holderEmail: "maria.del.carmen.fernandez@example.com",
+      holderPhone: "+34 600 000 000",
+      bookingChannel: "booking",
       propertyId: property.id,
       guestCount: "2",
       checkInDate: day(7),
@@ -115,7 +139,15 @@ export async function seedStaffFixtures(server: TestServer): Promise<StaffFixtur
   };
   const completed = await createReservation("Llegada tarde, dejar las llaves en el cajetín.");
   const fields: Record<string, string> = { client: "js" };
-  [spanishGuest(), spanishGuest({ givenName: "Pablo", sex: "H", documentNumber: "87654321X", email: "pablo@example.com" })].forEach(
+  [spanishGuest(), spanishGuest({
+      givenName: "Pablo",
+      sex: "H",
+      documentNumber: "87654321X",
+      email: "pablo@example.com",
+      signatureKind: "typed",
+      signatureImage: "",
+      signatureName: "Pablo Fernández-Villaverde",
+    })].forEach(
     (guest, index) => {
       for (const [field, value] of Object.entries(guest)) fields[guestInputName(index, field as keyof GuestFormValues)] = value ?? "";
     },
@@ -145,5 +177,5 @@ export async function seedStaffFixtures(server: TestServer): Promise<StaffFixtur
   );
   await writeVisitBatch(server.db, visits);
 
-  return { propertyId: property.id, pendingReservationId: pending.id, completedReservationId: completed.id, deviceId };
+  return { propertyId: property.id, landlordId: landlord.id, pendingReservationId: pending.id, completedReservationId: completed.id, deviceId };
 }

@@ -83,6 +83,9 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    // The SES sender would otherwise try the real ministry for fixtures with automatic
+    // sending on; tests of the outbox turn it on with SES_ENDPOINT pointing at the fake.
+    SES_SENDER: "off",
     ...options.env,
   });
   const database = await testDatabase.open();

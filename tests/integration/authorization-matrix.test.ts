@@ -23,7 +23,7 @@ const superAdminOnly = new Set(["/admin/usuarios"]);
 const LEAK_MARKER = "leak-marker-7f3a";
 
 async function snapshot(server: TestServer) {
-  const tables = ["users", "contact_submissions", "properties", "reservations", "guests", "devices"];
+  const tables = ["users", "contact_submissions", "properties", "reservations", "guests", "devices", "landlord_accounts"];
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const result = await server.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
@@ -54,6 +54,8 @@ describe("authorisation matrix", () => {
   test("the route table has admin pages to check", () => {
     expect(adminPages).toContain("/admin");
     expect(adminPages).toContain("/admin/usuarios");
+    expect(adminPages).toContain("/admin/viajeros/arrendadores");
+    expect(adminPages).toContain("/admin/viajeros/comunicaciones");
   });
 
   test.each(adminPages)("GET %s by role", async (path) => {
@@ -77,12 +79,12 @@ describe("authorisation matrix", () => {
       ["anonymous", 401],
       ["user", 403],
     ] as const) {
-      for (const intent of ["create", "delete", "update-status", "update-role", "create-manual"]) {
+      for (const intent of ["create", "update", "cancel", "delete", "update-status", "update-role", "create-manual", "send-link", "correct-guest"]) {
         const response = await fetch(`${server.url}${path}`, {
           method: "POST",
           redirect: "manual",
           headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookies[role] ? { Cookie: cookies[role]! } : {}) },
-          body: new URLSearchParams({ intent, name: "x", email: "x@example.com", phone: "600000000", id: "00000000-0000-0000-0000-000000000000" }),
+          body: new URLSearchParams({ intent, name: "x", email: "x@example.com", phone: "600000000", id: "00000000-0000-0000-0000-000000000000", landlordCode: "X1", wsUser: "x", wsPassword: "x" }),
         });
         expect(response.status, `${role} ${intent} ${path}`).toBe(expected);
         expect(await response.text()).not.toContain(LEAK_MARKER);

@@ -47,8 +47,11 @@ describe.each(testDatabases())("foundation on %s", (database) => {
     expect(html).toContain("<h1");
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-    expect(csp).not.toContain("unsafe-inline' 'self'; script");
+    // A marketing page has no inline script at all (ADR 0007): only its own-origin island module.
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|sha256-)/);
+    // (JSON-LD blocks are data, not script: CSP does not apply to them.)
+    expect(html).not.toMatch(/<script(?![^>]*\b(src=|type="application\/ld\+json"))[^>]*>/);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("strict-transport-security")).toBeNull();

@@ -706,6 +706,6 @@ describe("new-lead e-mail notification", () => {
 
   test("a malformed SMTP configuration stops the server at start-up", async () => {
     await expect(startWithEnv({ SMTP_URL: "not-a-url", LEAD_NOTIFY_TO: "ventas@example.com" })).rejects.toThrow(/SMTP_URL/);
-    await expect(startWithEnv({ SMTP_URL: "smtp://127.0.0.1:25" })).rejects.toThrow(/LEAD_NOTIFY_TO/);
+    await expect(startWithEnv({ LEAD_NOTIFY_TO: "ventas@example.com" })).rejects.toThrow(/LEAD_NOTIFY_TO/);
   });
 });

@@ -275,7 +275,7 @@ describe.each(testDatabases())("security on %s", (database) => {
           `reservation ${field}=${JSON.stringify(payload)}`,
           await post(
             "/admin/viajeros?index",
-            { intent: "create", propertyId: property!.id, guestCount: "1", checkInDate: "2026-08-01", checkOutDate: "2026-08-02", [field]: payload },
+            { intent: "create", holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId: property!.id, guestCount: "1", checkInDate: "2026-08-01", checkOutDate: "2026-08-02", [field]: payload },
             { cookie },
           ),
         );
@@ -290,7 +290,7 @@ describe.each(testDatabases())("security on %s", (database) => {
     const [property] = await server.db.select().from(properties).limit(1);
     const created = await post(
       "/admin/viajeros?index",
-      { intent: "create", propertyId: property!.id, guestCount: "1", checkInDate: "2026-09-01", checkOutDate: "2026-09-02" },
+      { intent: "create", holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId: property!.id, guestCount: "1", checkInDate: "2026-09-01", checkOutDate: "2026-09-02" },
       { cookie },
     );
     expect(created.status).toBe(201);
@@ -340,7 +340,7 @@ describe.each(testDatabases())("security on %s", (database) => {
     const [row] = await server.db.select().from(properties).where(eq(properties.establishmentCode, "ENUM01"));
     const created = await post(
       "/admin/viajeros?index",
-      { intent: "create", propertyId: row!.id, guestCount: "1", checkInDate: "2026-10-01", checkOutDate: "2026-10-02" },
+      { intent: "create", holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId: row!.id, guestCount: "1", checkInDate: "2026-10-01", checkOutDate: "2026-10-02" },
       { cookie },
     );
     expect(created.status).toBe(201);

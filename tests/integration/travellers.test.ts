@@ -3,6 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { guestInputName } from "#app/components/guest/guest-form-data.ts";
 import { guestDataAccessLog, guests, properties, rateLimitEvents, reservations } from "#app/db/schema.ts";
 import { guestMessages, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
+import { signatureDataUrl } from "#tests/helpers/signature-png.ts";
+import { readPdf } from "#tests/helpers/pdf-text.ts";
+import { formatRegisterTime } from "#app/modules/guests/signed-register-pdf.ts";
+import { countryName } from "#app/modules/guests/ses-codes.ts";
 import { emptyGuestFormValues, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { validateAgainstXsd } from "#app/modules/guests/xsd-validate.server.ts";
 import { PROPERTY_MESSAGES } from "#app/modules/properties/properties.schema.ts";
@@ -15,6 +19,9 @@ import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#te
 // would send them), and staff read the guests and download the police XML, which must validate
 // against the ministry's XSD. TRUST_PROXY lets each request speak as its own client IP, so the
 // 3-per-5-minutes guest limit is exercised only where a test means to.
+
+/** The booking's holder (rol TI) every new reservation needs. */
+const HOLDER = { holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com" };
 
 let ipCounter = 0;
 const nextIp = () => {
@@ -51,6 +58,8 @@ function spanishAdult(overrides: Partial<GuestFormValues> = {}): GuestFormValues
     addressProvince: "28",
     addressMunicipalityCode: "28079",
     addressPostalCode: "28001",
+    signatureKind: "typed",
+    signatureName: "Lucía Ejemplo Ficticia",
     ...overrides,
   };
 }
@@ -84,6 +93,8 @@ function minor(overrides: Partial<GuestFormValues> = {}): GuestFormValues {
     documentSupport: "",
     email: "",
     kinship: "HJ",
+    // Under 14: the adult at position 1 signs for the child.
+    signedBy: "1",
     ...overrides,
   });
 }
@@ -103,6 +114,8 @@ function foreignAdult(overrides: Partial<GuestFormValues> = {}): GuestFormValues
     addressCountry: "IRL",
     addressMunicipalityName: "Dublin",
     addressPostalCode: "D02 XY00",
+    signatureKind: "typed",
+    signatureName: "Tom Sample",
     ...overrides,
   };
 }
@@ -163,6 +176,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
   const registration = (link: string, body: Record<string, string>, options: { lang?: GuestLang; count?: number; ip?: string } = {}) =>
     post(`/registro-viajeros/${link}?lang=${options.lang ?? "es"}&personas=${options.count ?? 1}`, body, { ip: options.ip });
   const exportXml = (id: string, cookie?: string) => get(`/api/admin/reservations/${id}/police.xml`, { cookie });
+  const exportPdf = (id: string, cookie?: string) => get(`/api/admin/reservations/${id}/parte-entrada.pdf`, { cookie });
 
   let propertySeq = 0;
   async function createPropertyOverHttp(fields: Record<string, string> = {}) {
@@ -184,6 +198,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
   async function createReservationOverHttp(propertyId: string, fields: Record<string, string> = {}) {
     const response = await reservationsAction({
       intent: "create",
+      ...HOLDER,
       propertyId,
       guestCount: "2",
       checkInDate: "2026-08-01",
@@ -348,6 +363,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       const property = await createPropertyOverHttp();
       const response = await reservationsAction({
         intent: "create",
+        ...HOLDER,
         propertyId: property.id,
         guestCount: "2",
         checkInDate: "2026-08-01",
@@ -364,6 +380,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       const property = await createPropertyOverHttp({ name: `Loft Triana ${database}` });
       const response = await reservationsAction({
         intent: "create",
+        ...HOLDER,
         propertyId: property.id,
         guestCount: "3",
         checkInDate: "2026-12-20",
@@ -426,7 +443,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
 
     test("only admins: anonymous 401, user-role 403; their posts change nothing", async () => {
       const property = await createPropertyOverHttp();
-      const body = { intent: "create", propertyId: property.id, guestCount: "1", checkInDate: "2026-08-01", checkOutDate: "2026-08-02" };
+      const body = { intent: "create", ...HOLDER, propertyId: property.id, guestCount: "1", checkInDate: "2026-08-01", checkOutDate: "2026-08-02" };
       expect((await post("/admin/viajeros?index", body)).status).toBe(401);
       expect((await reservationsAction(body, userCookie)).status).toBe(403);
       expect(await server.db.select().from(reservations).where(eq(reservations.propertyId, property.id))).toHaveLength(0);
@@ -574,6 +591,12 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
         [[nieAdult({ documentNumber: "X1234567A" })], t.guestFieldError(1, "documentNumber")],
         [[nieAdult({ documentSupport: "" })], t.guestFieldError(1, "documentSupport")],
         [[spanishAdult({ birthDate: "2999-01-01" })], t.guestFieldError(1, "birthDate")],
+        // RD 933/2021: no signature, or one that is not a PNG, is refused like any other field.
+        [[spanishAdult({ signatureKind: "", signatureName: "" })], t.guestFieldError(1, "signature")],
+        [[spanishAdult(), nieAdult({ signatureKind: "typed", signatureName: "" })], t.guestFieldError(2, "signature")],
+        [[spanishAdult({ signatureKind: "drawn", signatureImage: "data:image/svg+xml;base64,PHN2Zy8+" })], t.guestFieldError(1, "signature")],
+        [[spanishAdult(), minor({ signedBy: "" })], t.guestFieldError(2, "signedBy")],
+        [[spanishAdult(), minor({ signedBy: "2" })], t.guestFieldError(2, "signedBy")],
         [[], t.guestCountInvalid],
         [Array.from({ length: 11 }, () => spanishAdult()), t.guestCountInvalid],
       ];
@@ -590,7 +613,12 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     test("a valid submission stores every guest, completes the reservation and updates guest_count; a second is refused", async () => {
       const property = await createPropertyOverHttp();
       const reservation = await createReservationOverHttp(property.id, { guestCount: "2" });
-      const response = await registration(reservation.uniqueLink, guestForm([spanishAdult(), nieAdult(), minor()]), { count: 3 });
+      const drawn = signatureDataUrl(3);
+      const response = await registration(
+        reservation.uniqueLink,
+        guestForm([spanishAdult(), nieAdult({ signatureKind: "drawn", signatureImage: drawn }), minor()]),
+        { count: 3 },
+      );
       expect(response.status).toBe(201);
       const html = await text(response);
       expect(html).toContain(guestMessages.es.successTitle);
@@ -609,6 +637,12 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       });
       expect(stored[1]).toMatchObject({ documentType: "NIE", documentNumber: "X1234567L", secondSurname: null, addressMunicipality: "Barcelona" });
       expect(stored[2]).toMatchObject({ documentType: null, documentNumber: null, kinship: "HJ" });
+      // Each signature is bound to its guest row: typed as typed, drawn as the PNG sent, and
+      // the child's signed by the adult at position 1.
+      expect(stored[0]).toMatchObject({ signatureKind: "typed", signatureTypedName: "Lucía Ejemplo Ficticia", signatureImage: null, signedByPosition: null });
+      expect(stored[1]).toMatchObject({ signatureKind: "drawn", signatureImage: drawn, signatureTypedName: null, signedByPosition: null });
+      expect(stored[2]).toMatchObject({ signatureKind: "typed", signedByPosition: 1 });
+      expect(stored.every((guest) => guest.signedAt instanceof Date)).toBe(true);
       const [done] = await server.db.select().from(reservations).where(eq(reservations.id, reservation.id));
       expect(done.status).toBe("completed");
       expect(done.completedAt).toBeInstanceOf(Date);
@@ -804,6 +838,96 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
 
       expect(await accessLogOf(pending.id)).toHaveLength(0);
       expect(await accessLogOf(done.id)).toHaveLength(0);
+    });
+
+    test("the signed register PDF, parsed back, holds the stored guests as filed in the PV, each signature and the registration time", async () => {
+      const drawn = signatureDataUrl(2);
+      const { property, reservation } = await completedReservation(
+        { name: "Ático Sol y Sombra", establishmentCode: "0000012345" },
+        { checkInDate: "2026-08-01", checkOutDate: "2026-08-05", paymentType: "TARJT", rooms: "2" },
+        [spanishAdult({ signatureKind: "drawn", signatureImage: drawn }), nieAdult(), minor({ signatureName: "Lucía Ejemplo Ficticia" })],
+      );
+      const response = await exportPdf(reservation.id, adminCookie);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      expect(response.headers.get("content-disposition")).toBe('attachment; filename="parte-entrada-atico-sol-y-sombra-2026-08-01.pdf"');
+      const pdf = await readPdf(new Uint8Array(await response.arrayBuffer()));
+      expect(pdf.title).toBe("Parte de entrada de viajeros · Ático Sol y Sombra");
+
+      const stored = await guestsOf(reservation.id);
+      const [done] = await server.db.select().from(reservations).where(eq(reservations.id, reservation.id));
+      const xml = await (await exportXml(reservation.id, adminCookie)).text();
+      // Establishment and stay, with the PV's own values and codes.
+      for (const line of [
+        "Nombre: Ático Sol y Sombra",
+        `Dirección: ${property.address}`,
+        "Código de establecimiento: 0000012345",
+        `Referencia: ${reservation.uniqueLink}`,
+        "Entrada: 2026-08-01T00:00:00+02:00",
+        "Salida: 2026-08-05T00:00:00+02:00",
+        "Número de personas: 3",
+        "Habitaciones: 2",
+        "Tipo de pago: TARJT (Tarjeta de crédito o débito)",
+        `Registro por los viajeros: ${formatRegisterTime(done.completedAt!)}`,
+      ]) {
+        expect(pdf.lines, line).toContain(line);
+      }
+      // Every guest: every stored value the PV carries, in the same form.
+      for (const [index, guest] of stored.entries()) {
+        expect(pdf.lines).toContain(`Viajero ${index + 1}`);
+        const expected = [
+          `Nombre: ${guest.givenName}`,
+          `Primer apellido: ${guest.firstSurname}`,
+          `Fecha de nacimiento: ${guest.birthDate}`,
+          `Nacionalidad: ${guest.nationality} (${countryName(guest.nationality, "es")})`,
+          `Dirección: ${guest.addressStreet}`,
+          `Código postal: ${guest.addressPostalCode}`,
+          `País: ${guest.addressCountry} (${countryName(guest.addressCountry, "es")})`,
+          ...(guest.secondSurname ? [`Segundo apellido: ${guest.secondSurname}`] : []),
+          ...(guest.documentNumber ? [`Número de documento: ${guest.documentNumber}`] : []),
+          ...(guest.documentSupport ? [`Número de soporte: ${guest.documentSupport}`] : []),
+          ...(guest.phone ? [`Teléfono: ${guest.phone}`] : []),
+          ...(guest.email ? [`Correo electrónico: ${guest.email}`] : []),
+          ...(guest.addressMunicipalityCode ? [`Municipio (código INE): ${guest.addressMunicipalityCode}`] : []),
+        ];
+        for (const line of expected) expect(pdf.lines, line).toContain(line);
+        // The same values, literally, in the XML that is filed.
+        if (guest.documentNumber) expect(xml).toContain(`<numeroDocumento>${guest.documentNumber}</numeroDocumento>`);
+      }
+      expect(pdf.lines).toContain("Tipo de documento: NIF (DNI)");
+      expect(pdf.lines).toContain("Tipo de documento: NIE");
+      expect(pdf.lines).toContain("Parentesco: HJ (Hijo/a)");
+      expect(pdf.lines).toContain("Sexo: M (Mujer)");
+      // Signatures: the drawn one as an image, the typed ones as typed, the child's by guest 1.
+      expect(pdf.images).toBe(1);
+      const signedAt = (position: number) => formatRegisterTime(stored[position - 1].signedAt!);
+      expect(pdf.lines).toContain(`Firma, el ${signedAt(1)}:`);
+      expect(pdf.lines).toContain(`Firma escrita con el teclado, el ${signedAt(2)}:`);
+      expect(pdf.lines).toContain("Lucía Ejemplo Ficticia");
+      expect(pdf.text).toContain(`Firma escrita con el teclado por el viajero 1 (menor de 14 años), el ${signedAt(3)}:`);
+
+      const log = await accessLogOf(reservation.id);
+      expect(log.map((entry) => [entry.action, entry.userEmail])).toEqual([
+        ["register-pdf", "ana.admin@nidosmart.test"],
+        ["export", "ana.admin@nidosmart.test"],
+      ]);
+    });
+
+    test("the signed register: same refusals as the XML, and staff only", async () => {
+      const property = await createPropertyOverHttp();
+      const pending = await createReservationOverHttp(property.id);
+      const notCompleted = await exportPdf(pending.id, superCookie);
+      expect(notCompleted.status).toBe(409);
+      expect(await notCompleted.json()).toEqual({ error: "Solo se pueden exportar reservas completadas" });
+      expect((await exportPdf("no-es-un-id", superCookie)).status).toBe(404);
+      const { reservation } = await completedReservation({}, {}, [spanishAdult()]);
+      expect((await exportPdf(reservation.id)).status).toBe(401);
+      const forbidden = await exportPdf(reservation.id, userCookie);
+      expect(forbidden.status).toBe(403);
+      expect(await forbidden.text()).not.toContain("Lucía");
+      expect(await accessLogOf(pending.id)).toHaveLength(0);
+      expect(await accessLogOf(reservation.id)).toHaveLength(0);
     });
 
     test("roles: anonymous 401 and user-role 403 on the export and the guest list, with no guest data and no log", async () => {

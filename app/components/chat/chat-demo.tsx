@@ -24,13 +24,15 @@ export type ChatDemoProps = {
   variant?: ButtonProps["variant"];
   size?: ButtonProps["size"];
   className?: string;
+  /** Mounted by the page's island on the visitor's first click: open at once. */
+  defaultOpen?: boolean;
 };
 
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}-${++sequence}`;
 
-export function ChatDemo({ triggerLabel, title, description, variant = "default", size = "lg", className }: ChatDemoProps) {
-  const [open, setOpen] = useState(false);
+export function ChatDemo({ triggerLabel, title, description, variant = "default", size = "lg", className, defaultOpen = false }: ChatDemoProps) {
+  const [open, setOpen] = useState(defaultOpen);
   // The page is prerendered: until the browser has taken over, the button could do nothing.
   const hydrated = useHydrated();
   // The greeting is the engine's CHAT_GREETING: both read the same page copy.

@@ -19,6 +19,8 @@ import {
   SPAIN,
   type GuestDocumentType,
 } from "#app/modules/guests/ses-codes.ts";
+import { SignatureField } from "#app/components/guest/signature-field.tsx";
+import { SIGNATURE_MIN_AGE, type SignatureKind } from "#app/modules/guests/signature.ts";
 import { cn } from "#app/lib/utils.ts";
 
 export type ProvinceOption = { code: string; name: string };
@@ -37,6 +39,8 @@ export type GuestCardProps = {
   /** Municipalities sent back by the server after a post without JavaScript. */
   serverMunicipalities?: [string, string][];
   hydrated: boolean;
+  /** The other guests who are adults on check-in: who may sign for a guest under 14. */
+  adultSigners: readonly { position: number; name: string }[];
 };
 
 function Field({
@@ -83,7 +87,7 @@ function describedBy(id: string, hint: boolean, error: boolean): string | undefi
 }
 
 export function GuestCard(props: GuestCardProps) {
-  const { index, lang, values, onChange, onChangeMany, checkInDate, today, provinces, error, hydrated } = props;
+  const { index, lang, values, onChange, onChangeMany, checkInDate, today, provinces, error, hydrated, adultSigners } = props;
   const t = guestMessages[lang];
   const ui = guestUiText[lang];
   const position = index + 1;
@@ -104,6 +108,9 @@ export function GuestCard(props: GuestCardProps) {
   const documentType = values.documentType as GuestDocumentType | "";
   const birthDateKnown = isIsoDate(values.birthDate) && values.birthDate >= OLDEST_BIRTH_DATE && values.birthDate <= today;
   const isMinor = birthDateKnown && ageOn(values.birthDate, checkInDate) < ADULT_AGE;
+  const signedForByAdult = birthDateKnown && ageOn(values.birthDate, checkInDate) < SIGNATURE_MIN_AGE;
+  // Without JavaScript the age is unknown while typing, so the signer question is always shown.
+  const showSignedBy = !hydrated || signedForByAdult;
   // Without JavaScript nothing can appear or disappear, so every conditional field is shown
   // with a hint saying when it applies.
   const showSupport = !hydrated || isSpanishIdDocument(documentType || null);
@@ -196,7 +203,7 @@ export function GuestCard(props: GuestCardProps) {
                 <option value="">{t.selectPlaceholder}</option>
                 {SEX_CODES.map((sex) => (
                   <option key={sex.code} value={sex.code}>
-                    {sex[lang]}
+                    {t.sexLabel(sex.code)}
                   </option>
                 ))}
               </NativeSelect>
@@ -231,7 +238,7 @@ export function GuestCard(props: GuestCardProps) {
                   <option value="">{t.selectPlaceholder}</option>
                   {KINSHIP_CODES.map((kinship) => (
                     <option key={kinship.code} value={kinship.code}>
-                      {kinship[lang]}
+                      {t.kinshipLabel(kinship.code)}
                     </option>
                   ))}
                 </NativeSelect>
@@ -254,7 +261,7 @@ export function GuestCard(props: GuestCardProps) {
                 <option value="">{t.selectPlaceholder}</option>
                 {GUEST_DOCUMENT_TYPES.map((type) => (
                   <option key={type.value} value={type.value}>
-                    {type[lang]}
+                    {t.documentTypeLabel(type.value)}
                   </option>
                 ))}
               </NativeSelect>
@@ -417,7 +424,50 @@ export function GuestCard(props: GuestCardProps) {
             </Field>
           </div>
         </fieldset>
+
+        <fieldset className="grid gap-4">
+          <legend className={sectionTitle}>{t.sectionSignature}</legend>
+          {showSignedBy ? (
+            <Field
+              id={id("signedBy")}
+              label={t.fieldLabels.signedBy}
+              required={hydrated}
+              hint={hydrated ? t.signedByHint : `${ui.signedByOnlyUnder14}. ${t.signedByHint}`}
+              error={errorFor("signedBy")}
+            >
+              <NativeSelect {...input("signedBy", true)}>
+                <option value="">{t.selectPlaceholder}</option>
+                {(hydrated ? adultSigners.filter((adult) => adult.position !== position) : allPositions(position)).map((adult) => (
+                  <option key={adult.position} value={String(adult.position)}>
+                    {t.signedByOption(adult.position, adult.name)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          ) : null}
+          <SignatureField
+            idPrefix={`guest-${position}`}
+            namePrefix={`guests[${index}]`}
+            value={{ kind: values.signatureKind as SignatureKind | "", image: values.signatureImage, name: values.signatureName }}
+            onChange={(changes) =>
+              onChangeMany({
+                ...(changes.kind !== undefined ? { signatureKind: changes.kind } : {}),
+                ...(changes.image !== undefined ? { signatureImage: changes.image } : {}),
+                ...(changes.name !== undefined ? { signatureName: changes.name } : {}),
+              })
+            }
+            t={t}
+            hydrated={hydrated}
+            error={error?.field === "signatureKind" ? error.message : undefined}
+            legend={signedForByAdult ? t.signatureLegendForMinor : t.signatureLegend}
+          />
+        </fieldset>
       </div>
     </section>
   );
+}
+
+/** Without JavaScript every other position is offered; the server checks it names an adult. */
+function allPositions(own: number): { position: number; name: string }[] {
+  return Array.from({ length: 10 }, (_, i) => ({ position: i + 1, name: "" })).filter((p) => p.position !== own);
 }

@@ -10,7 +10,9 @@ import { useHydrated } from "#app/components/marketing/use-hydrated.ts";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { formatGuestDate, guestMessages, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
+import { ageOn, isIsoDate } from "#app/modules/guests/identity.ts";
 import {
+  ADULT_AGE,
   emptyGuestFormValues,
   GUEST_FIELD_INPUTS,
   validateGuests,
@@ -70,6 +72,11 @@ export function GuestRegistrationForm({
   const [summary, setSummary] = useState<string | null>(failure?.message ?? null);
   const formRef = useRef<HTMLFormElement>(null);
   const guests = resize(values, guestCount);
+  const adultSigners = guests.flatMap((guest, i) =>
+    isIsoDate(guest.birthDate) && guest.birthDate <= today && ageOn(guest.birthDate, reservation.checkInDate) >= ADULT_AGE
+      ? [{ position: i + 1, name: [guest.givenName, guest.firstSurname].filter(Boolean).join(" ") }]
+      : [],
+  );
 
   // A refusal from the server points at a field the same way the browser's own check does.
   useEffect(() => {
@@ -170,6 +177,7 @@ export function GuestRegistrationForm({
             error={error && error.position === index + 1 ? { field: error.field, message: error.message } : null}
             serverMunicipalities={failure?.municipalities?.[index]}
             hydrated={hydrated}
+            adultSigners={adultSigners}
           />
         ))}
         <div className="grid gap-3">

@@ -1,11 +1,12 @@
 import { CalendarDays, CheckCircle2, Clock, Home, Link2Off, Loader2 } from "lucide-react";
 import type * as React from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { guestUiText } from "#app/components/guest/guest-ui-text.ts";
 import { LogoMark } from "#app/components/site/logo.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { GuestLanguageSwitcher } from "#app/components/guest/guest-language.tsx";
 import { brand } from "#app/config/brand.ts";
 import { formatGuestDate, guestMessages, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
 import { MAX_GUESTS, MIN_GUESTS } from "#app/modules/guests/guests.schema.ts";
@@ -22,16 +23,16 @@ export type GuestReservationView = {
 /** Header (logo to the public site in a new tab, language toggle), content, powered-by footer. */
 export function GuestShell({
   lang,
-  otherLanguageHref,
+  languageHref,
   children,
 }: {
   lang: GuestLang;
-  otherLanguageHref: string;
+  /** Where each language's version of the current screen lives. */
+  languageHref: (lang: GuestLang) => string;
   children: React.ReactNode;
 }) {
   const t = guestMessages[lang];
   const ui = guestUiText[lang];
-  const other: GuestLang = lang === "es" ? "en" : "es";
   return (
     <div lang={lang} className="flex min-h-screen flex-col bg-muted/50">
       <header className="border-b bg-background">
@@ -46,18 +47,7 @@ export function GuestShell({
             <span>{brand.name}</span>
             <span className="sr-only">{` — ${ui.logoLabel}`}</span>
           </a>
-          <nav aria-label={ui.languageToggleLabel}>
-            <Link
-              to={otherLanguageHref}
-              replace
-              preventScrollReset
-              hrefLang={other}
-              lang={other}
-              className="inline-flex h-9 items-center rounded-full border bg-background px-4 text-sm font-medium hover:bg-muted"
-            >
-              {t.switchLanguage}
-            </Link>
-          </nav>
+          <GuestLanguageSwitcher lang={lang} hrefFor={languageHref} />
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:py-10">

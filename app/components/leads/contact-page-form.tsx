@@ -1,57 +1,33 @@
-import { useEffect, useState } from "react";
-import { Alert } from "#app/components/ui/alert.tsx";
+import { useId } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import {
-  CONTACT_PAGE_CAPS,
-  CONTACT_PAGE_SOURCE_TAG,
-  LEAD_MESSAGES,
-  normalizeReference,
-  validateContactPageLead,
-} from "#app/modules/leads/leads.schema.ts";
-import {
-  HoneypotField,
-  LEAD_ENDPOINT,
-  LeadHiddenFields,
-  RequiredMark,
-  useLeadSubmission,
-} from "./lead-form.tsx";
+import { CONTACT_PAGE_CAPS, CONTACT_PAGE_SOURCE_TAG, LEAD_MESSAGES } from "#app/modules/leads/leads.schema.ts";
+import { FormMessage, HoneypotField, LEAD_ENDPOINT, LeadHiddenFields, RequiredMark } from "./lead-form.tsx";
 
 /**
- * The /contacto form (public-side §2, §4, §5). The page is prerendered, so `?ref=caso-{slug}`
- * (a success case's "contact us" link) is read in the browser after hydration. Without
- * JavaScript the form posts to /api/leads, which answers with a redirect to /contacto/enviado
- * showing the result (and, lacking the hidden field, takes the reference from the Referer).
+ * The /contacto form (public-side §2, §4, §5), plain HTML. The marketing island takes it over
+ * when scripts run: the spec's checks in order, "Enviando...", the JSON post, the toasts and the
+ * success box, and it copies `?ref=caso-{slug}` (a success case's "contact us" link) into a
+ * hidden field. Without JavaScript the form posts to /api/leads, which answers with a redirect
+ * to /contacto/enviado showing the result and takes the reference from the Referer.
  */
 export function ContactPageForm() {
-  const [reference, setReference] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const { id, formRef, sending, error, errorId, invalid, describedBy, handleSubmit } = useLeadSubmission({
-    validate: validateContactPageLead,
-    onSent: () => setSent(true),
-    onError: () => setSent(false),
-  });
-
-  useEffect(() => {
-    setReference(normalizeReference(new URLSearchParams(window.location.search).get("ref")));
-  }, []);
-
+  const id = useId();
+  const errorId = `${id}-error`;
   const fieldId = (field: string) => `${id}-${field}`;
-
 
   return (
     <form
-      ref={formRef}
       method="post"
       action={LEAD_ENDPOINT}
       noValidate
-      onSubmit={handleSubmit}
+      data-lead-form="contacto"
+      data-error-id={errorId}
       className="relative grid gap-4"
-      aria-describedby={error ? errorId : undefined}
     >
-      <LeadHiddenFields kind="contacto" source={CONTACT_PAGE_SOURCE_TAG} reference={reference ?? undefined} />
+      <LeadHiddenFields kind="contacto" source={CONTACT_PAGE_SOURCE_TAG} />
       <HoneypotField />
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -66,8 +42,6 @@ export function ContactPageForm() {
             autoComplete="name"
             maxLength={CONTACT_PAGE_CAPS.name}
             aria-required="true"
-            aria-invalid={invalid("name")}
-            aria-describedby={describedBy("name")}
           />
         </div>
         <div className="grid gap-2">
@@ -83,8 +57,6 @@ export function ContactPageForm() {
             autoComplete="email"
             maxLength={CONTACT_PAGE_CAPS.email}
             aria-required="true"
-            aria-invalid={invalid("email")}
-            aria-describedby={describedBy("email")}
           />
         </div>
         <div className="grid gap-2">
@@ -100,8 +72,6 @@ export function ContactPageForm() {
             autoComplete="tel"
             maxLength={CONTACT_PAGE_CAPS.phone}
             aria-required="true"
-            aria-invalid={invalid("phone")}
-            aria-describedby={describedBy("phone")}
           />
         </div>
         <div className="grid gap-2">
@@ -120,23 +90,24 @@ export function ContactPageForm() {
           rows={6}
           maxLength={CONTACT_PAGE_CAPS.message}
           aria-required="true"
-          aria-invalid={invalid("message")}
-          aria-describedby={describedBy("message")}
         />
       </div>
 
       <div className="grid gap-2">
-        <p id={errorId} aria-live="assertive" className="min-h-5 text-sm text-destructive">
-          {error?.message ?? ""}
-        </p>
-        <div aria-live="polite">{sent ? <Alert variant="success">{LEAD_MESSAGES.success}</Alert> : null}</div>
+        <FormMessage id={errorId} />
+        {/* Shown by the island after the server stored the lead; polite, like the old alert. */}
+        <div aria-live="polite">
+          <div data-form-success="" hidden role="status" className="rounded-md border border-success/40 bg-success/5 p-4 text-sm text-success">
+            {LEAD_MESSAGES.success}
+          </div>
+        </div>
       </div>
       <p className="text-xs text-muted-foreground">
         Los campos marcados con <span aria-hidden="true">*</span>
         <span className="sr-only">asterisco</span> son obligatorios.
       </p>
-      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto sm:justify-self-start">
-        {sending ? "Enviando..." : "Enviar mensaje"}
+      <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start">
+        Enviar mensaje
       </Button>
     </form>
   );

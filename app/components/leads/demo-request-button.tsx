@@ -1,35 +1,8 @@
 import type { ReactNode } from "react";
-import { LazyLeadDialog, LeadDialogTrigger, type LeadTriggerProps } from "./lead-dialog-trigger.tsx";
+import { LeadDialogTrigger, type LeadTriggerProps } from "./lead-dialog-trigger.tsx";
 
 const DEFAULT_TITLE = "Solicitar demo gratuita";
 const DEFAULT_DESCRIPTION = "Déjanos tus datos y te enseñaremos cómo funciona NidoSmart en tu alojamiento.";
-
-export type DemoRequestDialogProps = {
-  open: boolean;
-  onClose: () => void;
-  source: string;
-  title?: string;
-  description?: string;
-};
-
-/**
- * The one demo-request dialog of every page (public-side §2, §3 "Demo-request dialog inputs":
- * open flag, close handler, source tag, title, description). Same fields and rules as the modal.
- */
-export function DemoRequestDialog({ open, onClose, source, title = DEFAULT_TITLE, description = DEFAULT_DESCRIPTION }: DemoRequestDialogProps) {
-  return (
-    <LazyLeadDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      source={source}
-      title={title}
-      description={description}
-      submitLabel="Solicitar demo"
-    />
-  );
-}
 
 export type DemoRequestButtonProps = {
   /** Origin tag of public-side §9 ("wifi-cta", "conserje-ai", "Limpieza y Logística"...). */
@@ -42,7 +15,10 @@ export type DemoRequestButtonProps = {
   size?: LeadTriggerProps["size"];
 };
 
-/** A page's call to action: opens the demo-request dialog with the page's title and source. */
+/**
+ * A page's call to action: opens the page's one demo-request dialog (public-side §2, §3
+ * "Demo-request dialog inputs": source tag, title, description) with the page's title and source.
+ */
 export function DemoRequestButton({
   source,
   title = DEFAULT_TITLE,

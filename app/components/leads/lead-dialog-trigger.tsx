@@ -1,63 +1,41 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
-import { useHydrated } from "#app/components/marketing/use-hydrated.ts";
+import type { ReactNode } from "react";
 import { Button } from "#app/components/ui/button.tsx";
-import type { LeadDialogProps } from "./lead-dialog.tsx";
 
-// The dialog, the form and its validation load on the first click, not with the page: every
-// public page has a call to action, and most visitors never open it.
-const LeadDialog = lazy(() => import("./lead-dialog.tsx").then((module) => ({ default: module.LeadDialog })));
-
-/** The lead dialog, loaded on first render. */
-export function LazyLeadDialog(props: LeadDialogProps) {
-  return (
-    <Suspense fallback={null}>
-      <LeadDialog {...props} />
-    </Suspense>
-  );
-}
+export type LeadDialogContent = {
+  /** The origin tag of public-side §9, stored as "WEB-{source}". */
+  source: string;
+  title: string;
+  description?: string;
+  submitLabel?: string;
+};
 
 export type LeadTriggerProps = {
   children: ReactNode;
   className?: string;
   variant?: "default" | "destructive" | "outline" | "secondary" | "accent" | "ghost" | "link" | null;
   size?: "default" | "sm" | "lg" | "icon" | null;
-  dialog: Omit<LeadDialogProps, "open" | "onOpenChange">;
+  dialog: LeadDialogContent;
 };
 
 /**
- * A button that opens the lead dialog. Until JavaScript has taken over it is a link to /contacto,
- * so a visitor without JavaScript (or on a slow connection, before hydration) still reaches a
- * working form instead of a dead button.
+ * A call to action that opens the page's one lead dialog (LeadDialog in lead-dialog.tsx).
+ * In the HTML it is a link to /contacto, so a visitor without JavaScript reaches a working form;
+ * the marketing island (app/islands/lead-forms.ts) turns it into a button that fills the
+ * dialog with this trigger's title, description, submit label and source, and opens it.
  */
 export function LeadDialogTrigger({ children, className, variant, size, dialog }: LeadTriggerProps) {
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const [requested, setRequested] = useState(false);
-  if (!hydrated) {
-    return (
-      <Button asChild variant={variant} size={size} className={className}>
-        <a href="/contacto">{children}</a>
-      </Button>
-    );
-  }
   return (
-    <>
-      <Button
-        variant={variant}
-        size={size}
-        className={className}
-        aria-haspopup="dialog"
-        onClick={() => {
-          setRequested(true);
-          setOpen(true);
-        }}
-        // Start fetching the dialog's code as soon as the visitor shows intent.
-        onPointerEnter={() => void import("./lead-dialog.tsx")}
-        onFocus={() => void import("./lead-dialog.tsx")}
+    <Button asChild variant={variant} size={size} className={className}>
+      <a
+        href="/contacto"
+        data-lead-dialog=""
+        data-source={dialog.source}
+        data-title={dialog.title}
+        data-description={dialog.description}
+        data-submit={dialog.submitLabel}
       >
         {children}
-      </Button>
-      {requested ? <LazyLeadDialog {...dialog} open={open} onOpenChange={setOpen} /> : null}
-    </>
+      </a>
+    </Button>
   );
 }

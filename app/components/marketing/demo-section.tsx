@@ -14,8 +14,9 @@ export function DemoSection({ text, points, action, source, embedForm = false }:
   return (
     <div
       className={cn(
-        "mx-auto grid max-w-5xl gap-8 rounded-xl border-2 border-primary/30 bg-card p-6 shadow-sm sm:p-10 md:items-center",
-        embedForm ? "md:grid-cols-2 md:items-start" : "md:grid-cols-[3fr_2fr]",
+        "mx-auto grid max-w-5xl grid-cols-1 gap-8 rounded-xl border-2 border-primary/30 bg-card p-6 shadow-sm sm:p-10 md:items-center",
+        // minmax(0, …): a long button label wraps instead of widening the page (360 and 768 px).
+        embedForm ? "md:grid-cols-2 md:items-start" : "md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]",
       )}
     >
       <div>
@@ -37,7 +38,7 @@ export function DemoSection({ text, points, action, source, embedForm = false }:
       ) : (
         <div className="flex flex-col items-stretch gap-3 rounded-lg bg-secondary p-6 text-center">
           <p className="font-semibold text-secondary-foreground">Respuesta en horario laboral, sin compromiso</p>
-          <ActionButton action={action} source={source} />
+          <ActionButton action={action} source={source} className="h-auto min-h-11 whitespace-normal py-2" />
         </div>
       )}
     </div>

@@ -73,7 +73,7 @@ export function Plans({ plans, note, source }: { plans: AssistantPlan[]; note?: 
                 </p>
               ) : null}
               <h3 className="text-xl font-bold">{plan.name}</h3>
-              <p className="mt-2 text-3xl font-extrabold text-primary">{plan.priceLabel}</p>
+              <p className="mt-2 text-2xl font-extrabold text-primary lg:text-3xl">{plan.priceLabel}</p>
               <p className="mt-1 text-sm text-muted-foreground">{plan.messagesLabel}</p>
               <ul className="mt-6 grid flex-1 gap-2 text-sm">
                 {plan.features.map((feature) => (

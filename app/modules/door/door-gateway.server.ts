@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { connect, type MqttClient } from "mqtt";
+import { createRequire } from "node:module";
+import type * as mqtt from "mqtt";
 import { DOOR_MESSAGES, type DoorCommand } from "./door.schema.ts";
 
 // How a validated command reaches the door (DECISIONS.md, "Door opening"): a built-in simulated
@@ -77,7 +78,9 @@ export function createMqttDoorGateway(options: MqttDoorGatewayOptions): DoorGate
   let closed = false;
   let readyWaiters: (() => void)[] = [];
 
-  const client: MqttClient = connect(options.url, {
+  // Loaded only when MQTT_URL is set; the simulated door needs none of it (ADR 0008).
+  const { connect } = createRequire(import.meta.url)("mqtt") as typeof mqtt;
+  const client: mqtt.MqttClient = connect(options.url, {
     clientId: `nidosmart-server-${randomUUID().slice(0, 8)}`,
     clean: true,
     reconnectPeriod: 2_000,

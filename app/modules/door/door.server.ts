@@ -343,10 +343,16 @@ export async function openDoor(deps: OpenDoorDeps, input: OpenDoorInput): Promis
   // The link is only as good as the reservation and the device assignment are now: a deleted
   // reservation, changed dates or a device moved to another property revoke it.
   const [reservation] = await db
-    .select({ propertyId: reservations.propertyId, checkInDate: reservations.checkInDate, checkOutDate: reservations.checkOutDate })
+    .select({
+      propertyId: reservations.propertyId,
+      checkInDate: reservations.checkInDate,
+      checkOutDate: reservations.checkOutDate,
+      cancelledAt: reservations.cancelledAt,
+    })
     .from(reservations)
     .where(eq(reservations.id, claims.reservationId));
-  if (!reservation) return refuse(403, DOOR_MESSAGES.reservationGone, claims.reservationId);
+  // A cancelled reservation revokes its link as a deleted one does.
+  if (!reservation || reservation.cancelledAt) return refuse(403, DOOR_MESSAGES.reservationGone, claims.reservationId);
   const stayWindow = checkAccessWindow(stayAccessWindow(reservation.checkInDate, reservation.checkOutDate), now);
   if (!stayWindow.ok) {
     const error = stayWindow.reason === "expired" ? expiredMessage(stayWindow.lastDay) : notYetValidMessage(stayWindow.firstDay);

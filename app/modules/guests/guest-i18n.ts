@@ -1,13 +1,56 @@
+import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
 import { brand } from "#app/config/brand.ts";
+import en from "#app/modules/guests/messages/en.json";
+import es from "#app/modules/guests/messages/es.json";
 
-// The guest flow is the only bilingual part of the product (public-side spec §9): every
-// string the guest can see lives here so that browser and server speak with one voice.
+// The guest flow and the door page speak six languages (public-side spec §9 gave Spanish and
+// English; issue 11 adds French, German, Italian and Portuguese). Every string a guest can see
+// is an ICU message in app/modules/guests/messages/<lang>.json, formatted with FormatJS
+// (@formatjs/intl), so plurals, placeholders and word order belong to each language, not to
+// code. ADR 0006 says why FormatJS and how the catalogues load:
+// - Spanish (the fallback) and English (the spec's second language) are bundled here;
+// - French, German, Italian and Portuguese are registered on the server by
+//   guest-catalogues.server.ts, sent to the browser with the page that uses them, and fetched
+//   on demand (one small chunk each) when the guest switches language.
+// Browser and server format with the same catalogues, so they speak with one voice.
 
-export const GUEST_LANGS = ["es", "en"] as const;
+export const GUEST_LANGS = ["es", "en", "fr", "de", "it", "pt"] as const;
 export type GuestLang = (typeof GUEST_LANGS)[number];
 
 export function isGuestLang(value: unknown): value is GuestLang {
-  return value === "es" || value === "en";
+  return typeof value === "string" && (GUEST_LANGS as readonly string[]).includes(value);
+}
+
+/** Every key of the Spanish catalogue; every other catalogue must have exactly these. */
+export type GuestMessageKey = keyof typeof es;
+export type GuestCatalogue = Record<GuestMessageKey, string>;
+
+/** Each language's own name, as the switcher shows it. */
+export const GUEST_LANG_NAMES: Record<GuestLang, string> = {
+  es: "Español",
+  en: "English",
+  fr: "Français",
+  de: "Deutsch",
+  it: "Italiano",
+  pt: "Português",
+};
+
+/**
+ * The guest's language from an Accept-Language header: the first listed language (by q
+ * weight) whose primary subtag we speak, else Spanish.
+ */
+export function negotiateGuestLang(header: string | null | undefined): GuestLang {
+  if (!header) return "es";
+  const ranked = header
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { primary: tag.trim().toLowerCase().split("-")[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.primary !== "" && Number.isFinite(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.map((entry) => entry.primary).find(isGuestLang) ?? "es";
 }
 
 /** Keys of the per-guest error messages ("Huésped N: <label> *"), one per form field. */
@@ -30,11 +73,14 @@ export type GuestField =
   | "addressMunicipality"
   | "addressCity"
   | "addressPostalCode"
-  | "kinship";
+  | "kinship"
+  | "signature"
+  | "signedBy";
 
 export interface GuestMessages {
+  lang: GuestLang;
   languageName: string;
-  switchLanguage: string;
+  languageSwitcherLabel: string;
   loading: string;
   invalidLinkTitle: string;
   invalidLinkText: string;
@@ -64,6 +110,19 @@ export interface GuestMessages {
   contactHint: string;
   postalCodeSuggestions: string;
   selectProvinceFirst: string;
+  sectionSignature: string;
+  signatureLegend: string;
+  signatureLegendForMinor: string;
+  signatureDrawOption: string;
+  signatureTypeOption: string;
+  signatureCanvasLabel: string;
+  signatureDrawHint: string;
+  signatureDrawnDone: string;
+  signatureClear: string;
+  signatureTypeLabel: string;
+  signatureTypeHint: string;
+  signedByHint: string;
+  signedByOption: (position: number, name: string) => string;
   submit: string;
   submitting: string;
   requiredFieldsNote: string;
@@ -77,154 +136,240 @@ export interface GuestMessages {
   guestCountInvalid: string;
   fieldLabels: Record<GuestField, string>;
   guestFieldError: (position: number, field: GuestField) => string;
+  sexLabel: (code: string) => string;
+  documentTypeLabel: (value: string) => string;
+  kinshipLabel: (code: string) => string;
+  /** Interface words of the guest screens: navigation, search boxes, no-JavaScript hints. */
+  ui: GuestUiText;
+  door: GuestDoorText;
+  /** The underlying FormatJS object, for dates and numbers in the guest's language. */
+  intl: IntlShape<string>;
 }
 
-const esLabels: Record<GuestField, string> = {
-  givenName: "Nombre",
-  firstSurname: "Primer apellido",
-  secondSurname: "Segundo apellido",
-  sex: "Sexo",
-  documentType: "Tipo de documento",
-  documentNumber: "Número de documento",
-  birthDate: "Fecha de nacimiento",
-  nationality: "Nacionalidad",
-  documentSupport: "Número de soporte",
-  phoneOrEmail: "Teléfono o email",
-  phone: "Teléfono",
-  email: "Email",
-  addressStreet: "Dirección",
-  addressCountry: "País",
-  addressProvince: "Provincia",
-  addressMunicipality: "Municipio",
-  addressCity: "Ciudad",
-  addressPostalCode: "Código postal",
-  kinship: "Parentesco",
+export interface GuestUiText {
+  logoLabel: string;
+  changeGuestCount: string;
+  search: (label: string) => string;
+  noSearchMatches: string;
+  optional: string;
+  loadingMunicipalities: string;
+  municipalityLoadError: string;
+  municipalityFromPostalCode: string;
+  kinshipOnlyMinors: string;
+  signedByOnlyUnder14: string;
+  rateLimitedTitle: string;
+  stayRange: (from: string, to: string) => string;
+  pageTitle: string;
+  imageAlt: (propertyName: string) => string;
+  guestsHeading: string;
+  onlyInSpain: string;
+  onlyAbroad: string;
+}
+
+export interface GuestDoorText {
+  pageTitle: string;
+  missingLink: string;
+  missingLinkHelp: string;
+  button: string;
+  sending: string;
+  success: string;
+  errorPrefix: string;
+  notSent: string;
+  connection: string;
+  noScript: string;
+  validity: string;
+}
+
+
+const GUEST_FIELDS: readonly GuestField[] = [
+  "givenName",
+  "firstSurname",
+  "secondSurname",
+  "sex",
+  "documentType",
+  "documentNumber",
+  "birthDate",
+  "nationality",
+  "documentSupport",
+  "phoneOrEmail",
+  "phone",
+  "email",
+  "addressStreet",
+  "addressCountry",
+  "addressProvince",
+  "addressMunicipality",
+  "addressCity",
+  "addressPostalCode",
+  "kinship",
+  "signature",
+  "signedBy",
+];
+
+const catalogues: Partial<Record<GuestLang, GuestCatalogue>> = { es, en };
+const built = new Map<GuestLang, GuestMessages>();
+const intlCache = createIntlCache();
+
+/** Makes a catalogue available (the server registers all; the browser the one it was sent). */
+export function registerGuestCatalogue(lang: GuestLang, catalogue: GuestCatalogue): void {
+  if (catalogues[lang] === catalogue) return;
+  catalogues[lang] = catalogue;
+  built.delete(lang);
+}
+
+export function hasGuestCatalogue(lang: GuestLang): boolean {
+  return catalogues[lang] !== undefined;
+}
+
+// One chunk per language: only a guest who switches to it downloads it.
+const LAZY_CATALOGUES: Record<Exclude<GuestLang, "es" | "en">, () => Promise<{ default: GuestCatalogue }>> = {
+  fr: () => import("#app/modules/guests/messages/fr.json"),
+  de: () => import("#app/modules/guests/messages/de.json"),
+  it: () => import("#app/modules/guests/messages/it.json"),
+  pt: () => import("#app/modules/guests/messages/pt.json"),
 };
 
-const enLabels: Record<GuestField, string> = {
-  givenName: "First name",
-  firstSurname: "First surname",
-  secondSurname: "Second surname",
-  sex: "Sex",
-  documentType: "Document type",
-  documentNumber: "Document number",
-  birthDate: "Date of birth",
-  nationality: "Nationality",
-  documentSupport: "Support number",
-  phoneOrEmail: "Phone or email",
-  phone: "Phone",
-  email: "Email",
-  addressStreet: "Address",
-  addressCountry: "Country",
-  addressProvince: "Province",
-  addressMunicipality: "Municipality",
-  addressCity: "Town / city",
-  addressPostalCode: "Postal code",
-  kinship: "Relationship",
-};
+/** Loads a language's catalogue if it is not there yet (browser language switch). */
+export async function loadGuestCatalogue(lang: GuestLang): Promise<void> {
+  if (hasGuestCatalogue(lang) || lang === "es" || lang === "en") return;
+  registerGuestCatalogue(lang, (await LAZY_CATALOGUES[lang]()).default);
+}
 
-export const guestMessages: Record<GuestLang, GuestMessages> = {
-  es: {
-    languageName: "Español",
-    switchLanguage: "English",
-    loading: "Cargando...",
-    invalidLinkTitle: "Enlace No Válido",
-    invalidLinkText:
-      "Este enlace de registro no existe o ha caducado. Ponte en contacto con el propietario del alojamiento para que te envíe uno nuevo.",
-    alreadyCompletedTitle: "¡Registro Completado!",
-    alreadyCompletedText:
-      "Los datos de los huéspedes de esta reserva ya se registraron. No tienes que hacer nada más.",
-    welcomeTitle: "¡Te damos la bienvenida!",
-    welcomeText:
-      "La ley obliga a registrar a todas las personas que se alojan, también a los menores. Solo te llevará unos minutos.",
-    checkIn: "Entrada",
-    checkOut: "Salida",
-    guestCountLabel: "¿Cuántas personas se alojan?",
-    guestCountOption: (count) => `${count} ${count === 1 ? "persona" : "personas"}`,
-    continue: "Continuar",
-    formTitle: "Registro de huéspedes",
-    summaryTitle: "Resumen",
-    summaryProperty: "Alojamiento",
-    summaryGuests: "Número de huéspedes",
-    summaryStay: "Estancia",
-    guestCardTitle: (position) => `Huésped ${position}`,
-    sectionPersonal: "Datos personales",
-    sectionDocument: "Documentación",
-    sectionContact: "Contacto",
-    sectionAddress: "Domicilio",
-    selectPlaceholder: "Selecciona...",
-    documentSupportHint: "Obligatorio para NIE y DNI",
-    documentOptionalForMinorsHint: "Opcional para menores de 18 años",
-    kinshipHint: "Relación del menor con el adulto que le acompaña (por ejemplo, hijo/a)",
-    contactHint: "Indica al menos un teléfono o un email",
-    postalCodeSuggestions: "Municipios con este código postal",
-    selectProvinceFirst: "Selecciona primero la provincia",
-    submit: "Completar registro",
-    submitting: "Enviando...",
-    requiredFieldsNote: "Los campos marcados con * son obligatorios",
-    successTitle: "¡Gracias! Registro completado",
-    successText:
-      "Hemos recibido los datos de todos los huéspedes. Ya no tienes que hacer nada más. ¡Disfruta de tu estancia!",
-    poweredBy: `Con la tecnología de ${brand.name}`,
-    tooManyAttempts: "Demasiados intentos. Por favor, espera unos minutos.",
-    saveError: "Error al guardar los datos",
-    saveSuccess: "Registro completado exitosamente",
-    invalidSubmission: "Los datos enviados no son válidos",
-    guestCountInvalid: "El número de huéspedes debe estar entre 1 y 10",
-    fieldLabels: esLabels,
-    guestFieldError: (position, field) => `Huésped ${position}: ${esLabels[field]} *`,
-  },
-  en: {
-    languageName: "English",
-    switchLanguage: "Español",
-    loading: "Loading...",
-    invalidLinkTitle: "Invalid Link",
-    invalidLinkText:
-      "This registration link does not exist or has expired. Please contact the owner of the accommodation to get a new one.",
-    alreadyCompletedTitle: "Registration Completed!",
-    alreadyCompletedText:
-      "The guests of this booking have already been registered. There is nothing else you need to do.",
-    welcomeTitle: "Welcome!",
-    welcomeText:
-      "Spanish law requires every person staying, minors included, to be registered. It only takes a few minutes.",
-    checkIn: "Check-in",
-    checkOut: "Check-out",
-    guestCountLabel: "How many people are staying?",
-    guestCountOption: (count) => `${count} ${count === 1 ? "person" : "people"}`,
-    continue: "Continue",
-    formTitle: "Guest registration",
-    summaryTitle: "Summary",
-    summaryProperty: "Accommodation",
-    summaryGuests: "Number of guests",
-    summaryStay: "Stay",
-    guestCardTitle: (position) => `Guest ${position}`,
-    sectionPersonal: "Personal information",
-    sectionDocument: "Identity document",
-    sectionContact: "Contact",
-    sectionAddress: "Home address",
-    selectPlaceholder: "Select...",
-    documentSupportHint: "Required for NIE and DNI",
-    documentOptionalForMinorsHint: "Optional for guests under 18",
-    kinshipHint: "The minor's relationship to the accompanying adult (for example, son/daughter)",
-    contactHint: "Give at least a phone number or an email address",
-    postalCodeSuggestions: "Municipalities with this postal code",
-    selectProvinceFirst: "Select the province first",
-    submit: "Complete registration",
-    submitting: "Submitting...",
-    requiredFieldsNote: "Fields marked with * are required",
-    successTitle: "Thank you! Registration completed",
-    successText:
-      "We have received the details of every guest. There is nothing else you need to do. Enjoy your stay!",
-    poweredBy: `Powered by ${brand.name}`,
-    tooManyAttempts: "Too many attempts. Please wait a few minutes.",
-    saveError: "Error saving data",
-    saveSuccess: "Registration completed successfully",
-    invalidSubmission: "The submitted data is not valid",
-    guestCountInvalid: "The number of guests must be between 1 and 10",
-    fieldLabels: enLabels,
-    guestFieldError: (position, field) => `Guest ${position}: ${enLabels[field]} *`,
-  },
-};
+/** The catalogue of a registered language (sent by loaders to the browser). */
+export function guestCatalogue(lang: GuestLang): GuestCatalogue {
+  const catalogue = catalogues[lang];
+  if (!catalogue) throw new Error(`Guest catalogue "${lang}" is not loaded`);
+  return catalogue;
+}
+
+function buildGuestMessages(lang: GuestLang): GuestMessages {
+  const intl = createIntl<string>(
+    {
+      locale: lang,
+      defaultLocale: "es",
+      messages: guestCatalogue(lang),
+      // A missing key is a bug the catalogue test catches; never print FormatJS's console noise.
+      onError: (error) => {
+        throw error;
+      },
+    },
+    intlCache,
+  );
+  const m = (id: GuestMessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id }, values) as string;
+  const fieldLabels = Object.fromEntries(GUEST_FIELDS.map((field) => [field, m(`field.${field}` as GuestMessageKey)])) as Record<GuestField, string>;
+  const has = (id: string): id is GuestMessageKey => id in guestCatalogue(lang);
+  return {
+    lang,
+    intl,
+    languageName: m("languageName"),
+    languageSwitcherLabel: m("languageSwitcherLabel"),
+    loading: m("loading"),
+    invalidLinkTitle: m("invalidLinkTitle"),
+    invalidLinkText: m("invalidLinkText"),
+    alreadyCompletedTitle: m("alreadyCompletedTitle"),
+    alreadyCompletedText: m("alreadyCompletedText"),
+    welcomeTitle: m("welcomeTitle"),
+    welcomeText: m("welcomeText"),
+    checkIn: m("checkIn"),
+    checkOut: m("checkOut"),
+    guestCountLabel: m("guestCountLabel"),
+    guestCountOption: (count) => m("guestCountOption", { count }),
+    continue: m("continue"),
+    formTitle: m("formTitle"),
+    summaryTitle: m("summaryTitle"),
+    summaryProperty: m("summaryProperty"),
+    summaryGuests: m("summaryGuests"),
+    summaryStay: m("summaryStay"),
+    guestCardTitle: (position) => m("guestCardTitle", { position }),
+    sectionPersonal: m("sectionPersonal"),
+    sectionDocument: m("sectionDocument"),
+    sectionContact: m("sectionContact"),
+    sectionAddress: m("sectionAddress"),
+    selectPlaceholder: m("selectPlaceholder"),
+    documentSupportHint: m("documentSupportHint"),
+    documentOptionalForMinorsHint: m("documentOptionalForMinorsHint"),
+    kinshipHint: m("kinshipHint"),
+    contactHint: m("contactHint"),
+    postalCodeSuggestions: m("postalCodeSuggestions"),
+    selectProvinceFirst: m("selectProvinceFirst"),
+    sectionSignature: m("sectionSignature"),
+    signatureLegend: m("signatureLegend"),
+    signatureLegendForMinor: m("signatureLegendForMinor"),
+    signatureDrawOption: m("signatureDrawOption"),
+    signatureTypeOption: m("signatureTypeOption"),
+    signatureCanvasLabel: m("signatureCanvasLabel"),
+    signatureDrawHint: m("signatureDrawHint"),
+    signatureDrawnDone: m("signatureDrawnDone"),
+    signatureClear: m("signatureClear"),
+    signatureTypeLabel: m("signatureTypeLabel"),
+    signatureTypeHint: m("signatureTypeHint"),
+    signedByHint: m("signedByHint"),
+    signedByOption: (position, name) => (name ? m("signedByOption", { position, name }) : m("guestCardTitle", { position })),
+    submit: m("submit"),
+    submitting: m("submitting"),
+    requiredFieldsNote: m("requiredFieldsNote"),
+    successTitle: m("successTitle"),
+    successText: m("successText"),
+    poweredBy: m("poweredBy", { brand: brand.name }),
+    tooManyAttempts: m("tooManyAttempts"),
+    saveError: m("saveError"),
+    saveSuccess: m("saveSuccess"),
+    invalidSubmission: m("invalidSubmission"),
+    guestCountInvalid: m("guestCountInvalid"),
+    fieldLabels,
+    guestFieldError: (position, field) => m("guestFieldError", { position, field: fieldLabels[field] }),
+    // Unknown stored codes are shown raw, never dropped.
+    sexLabel: (code) => (has(`sex.${code}`) ? m(`sex.${code}` as GuestMessageKey) : code),
+    documentTypeLabel: (value) => (has(`documentType.${value}`) ? m(`documentType.${value}` as GuestMessageKey) : value),
+    kinshipLabel: (code) => (has(`kinship.${code}`) ? m(`kinship.${code}` as GuestMessageKey) : code),
+    ui: {
+      logoLabel: m("ui.logoLabel"),
+      changeGuestCount: m("ui.changeGuestCount"),
+      search: (label) => m("ui.search", { label, labelLower: label.toLocaleLowerCase(lang) }),
+      noSearchMatches: m("ui.noSearchMatches"),
+      optional: m("ui.optional"),
+      loadingMunicipalities: m("ui.loadingMunicipalities"),
+      municipalityLoadError: m("ui.municipalityLoadError"),
+      municipalityFromPostalCode: m("ui.municipalityFromPostalCode"),
+      kinshipOnlyMinors: m("ui.kinshipOnlyMinors"),
+      signedByOnlyUnder14: m("ui.signedByOnlyUnder14"),
+      rateLimitedTitle: m("ui.rateLimitedTitle"),
+      stayRange: (from, to) => m("ui.stayRange", { from, to }),
+      pageTitle: m("ui.pageTitle"),
+      imageAlt: (propertyName) => m("ui.imageAlt", { propertyName }),
+      guestsHeading: m("ui.guestsHeading"),
+      onlyInSpain: m("ui.onlyInSpain"),
+      onlyAbroad: m("ui.onlyAbroad"),
+    },
+    door: {
+      pageTitle: m("door.pageTitle"),
+      missingLink: m("door.missingLink"),
+      missingLinkHelp: m("door.missingLinkHelp"),
+      button: m("door.button"),
+      sending: m("door.sending"),
+      success: m("door.success"),
+      errorPrefix: m("door.errorPrefix"),
+      notSent: m("door.notSent"),
+      connection: m("door.connection"),
+      noScript: m("door.noScript"),
+      validity: m("door.validity"),
+    },
+  };
+}
+
+/** The messages of a language, built once from its catalogue. Throws if it is not registered. */
+export function getGuestMessages(lang: GuestLang): GuestMessages {
+  let messages = built.get(lang);
+  if (!messages) {
+    messages = buildGuestMessages(lang);
+    built.set(lang, messages);
+  }
+  return messages;
+}
+
+/** `guestMessages[lang]`: the same as getGuestMessages(lang), kept for the callers that index it. */
+export const guestMessages: Readonly<Record<GuestLang, GuestMessages>> = new Proxy({} as Record<GuestLang, GuestMessages>, {
+  get: (_target, key) => (isGuestLang(key) ? getGuestMessages(key) : undefined),
+});
 
 /** Stay dates are shown as dd/MM/yyyy in both languages (public-side spec §9). */
 export function formatGuestDate(isoDate: string): string {

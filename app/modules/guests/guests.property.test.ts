@@ -53,6 +53,8 @@ const validAdult: GuestFormValues = {
   addressProvince: "28",
   addressMunicipalityCode: "28079",
   addressPostalCode: "28001",
+  signatureKind: "typed",
+  signatureName: "Lucía Ejemplo",
 };
 const validForeigner: GuestFormValues = {
   ...emptyGuestFormValues(),
@@ -68,6 +70,8 @@ const validForeigner: GuestFormValues = {
   addressCountry: "IRL",
   addressMunicipalityName: "Dublin",
   addressPostalCode: "D02 XY00",
+  signatureKind: "typed",
+  signatureName: "Tom Sample",
 };
 
 /** A valid guest with some fields replaced by random text: most fail, some free-text ones pass. */

@@ -36,6 +36,8 @@ function spanishAdult(overrides: Partial<GuestFormValues> = {}): GuestFormValues
     addressProvince: "28",
     addressMunicipalityCode: "28079",
     addressPostalCode: "28001",
+    signatureKind: "typed",
+    signatureName: "Lucía Ejemplo",
     ...overrides,
   };
 }
@@ -55,6 +57,8 @@ function foreignAdult(overrides: Partial<GuestFormValues> = {}): GuestFormValues
     addressCountry: "IRL",
     addressMunicipalityName: "Dublin",
     addressPostalCode: "D02 XY00",
+    signatureKind: "typed",
+    signatureName: "Tom Sample",
     ...overrides,
   };
 }
@@ -63,7 +67,8 @@ function minor(overrides: Partial<GuestFormValues> = {}): GuestFormValues {
   return spanishAdult({
     givenName: "Pablo",
     sex: "H",
-    birthDate: "2017-05-09",
+    // 15 on check-in: a minor who signs for themselves (signature rules have their own tests).
+    birthDate: "2010-05-09",
     documentType: "",
     documentNumber: "",
     documentSupport: "",
@@ -108,7 +113,9 @@ describe("rule order", () => {
     [{ addressCountry: "ESP" }, "Provincia", "Province"],
     [{ addressProvince: "28" }, "Municipio", "Municipality"],
     [{ addressMunicipalityCode: "28079" }, "Código postal", "Postal code"],
-    [{ addressPostalCode: "28001" }, "ok", "ok"],
+    [{ addressPostalCode: "28001" }, "Firma", "Signature"],
+    [{ signatureKind: "typed" }, "Firma", "Signature"],
+    [{ signatureName: "Lucía Ejemplo" }, "ok", "ok"],
   ];
 
   test.each([
@@ -394,7 +401,8 @@ describe("birth date", () => {
     expect(messageFor(spanishAdult({ birthDate: "1899-12-31" }))).toBe(
       "Huésped 1: Fecha de nacimiento *",
     );
-    expect(validGuest(minor({ birthDate: TODAY })).birthDate).toBe(TODAY);
+    const born = validateGuests({ guests: [spanishAdult(), minor({ birthDate: TODAY, signedBy: "1" })] }, es);
+    expect(born.ok && born.guests[1].birthDate).toBe(TODAY);
     expect(messageFor(spanishAdult({ birthDate: "2025-07-21" }))).toBe(
       "Huésped 1: Fecha de nacimiento *",
     );
@@ -579,5 +587,61 @@ describe("text helpers", () => {
   test("truncateChars never splits a surrogate pair and trims the cut", () => {
     expect(truncateChars("ab😀c", 3)).toBe("ab😀");
     expect(truncateChars("abc def", 4)).toBe("abc");
+  });
+});
+
+describe("signature (RD 933/2021)", () => {
+  // 1x1 transparent PNG.
+  const PNG =
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+  test("a guest of 14 or more signs, drawn or typed; nothing else counts", () => {
+    expect(messageFor(spanishAdult({ signatureKind: "", signatureName: "" }))).toBe("Huésped 1: Firma *");
+    expect(messageFor(spanishAdult({ signatureKind: "typed", signatureName: "  " }))).toBe("Huésped 1: Firma *");
+    expect(messageFor(spanishAdult({ signatureKind: "drawn", signatureImage: "" }))).toBe("Huésped 1: Firma *");
+    expect(messageFor(spanishAdult({ signatureKind: "scanned", signatureImage: PNG }))).toBe("Huésped 1: Firma *");
+    expect(messageFor(spanishAdult({ signatureKind: "" }), en)).toBe("Guest 1: Signature *");
+    expect(validGuest(spanishAdult({ signatureKind: "drawn", signatureImage: PNG })).signature).toEqual({
+      kind: "drawn",
+      image: PNG,
+      signedBy: null,
+    });
+    expect(validGuest(spanishAdult({ signatureName: " Lucía  <b>Ejemplo</b> " })).signature).toEqual({
+      kind: "typed",
+      name: "Lucía Ejemplo",
+      signedBy: null,
+    });
+  });
+
+  test("a drawn signature must be a PNG data URL within the size cap", () => {
+    const gif = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+    const notPng = `data:image/png;base64,${btoa("not a png at all, just text padding it out")}`;
+    const huge = `data:image/png;base64,${PNG.slice(22)}${"A".repeat(200_000)}`;
+    for (const image of [gif, notPng, huge, "data:image/png;base64,%%%", "javascript:alert(1)"]) {
+      expect(messageFor(spanishAdult({ signatureKind: "drawn", signatureImage: image }))).toBe("Huésped 1: Firma *");
+    }
+  });
+
+  test("a guest under 14 is signed for by an adult of the group, never by themselves or another child", () => {
+    const child = minor({ birthDate: "2017-05-09" });
+    const group = (...guests: GuestFormValues[]) => validateGuests({ guests }, es);
+    expect(group(spanishAdult(), child)).toMatchObject({ ok: false, message: "Huésped 2: Adulto que firma *" });
+    expect(group(spanishAdult(), { ...child, signedBy: "2" })).toMatchObject({ ok: false, message: "Huésped 2: Adulto que firma *" });
+    expect(group(spanishAdult(), { ...child, signedBy: "3" }, { ...child, signedBy: "1" })).toMatchObject({
+      ok: false,
+      message: "Huésped 2: Adulto que firma *",
+    });
+    // 15 years old: a minor, but not an adult who may sign for someone else.
+    expect(group(minor(), { ...child, signedBy: "1" })).toMatchObject({ ok: false, message: "Huésped 2: Adulto que firma *" });
+    expect(validateGuests({ guests: [spanishAdult(), child] }, en)).toMatchObject({ message: "Guest 2: Signing adult *" });
+    const signed = group(spanishAdult(), { ...child, signedBy: "1", signatureName: "Lucía Ejemplo" });
+    expect(signed.ok && signed.guests[1].signature).toEqual({ kind: "typed", name: "Lucía Ejemplo", signedBy: 1 });
+    // Still a signature is needed: the adult's, on the child's line.
+    expect(group(spanishAdult(), { ...child, signedBy: "1", signatureKind: "" })).toMatchObject({ message: "Huésped 2: Firma *" });
+  });
+
+  test("guests of 14 to 17 sign for themselves, and signedBy is ignored for them", () => {
+    const teen = validateGuests({ guests: [spanishAdult(), minor({ birthDate: "2011-08-01", signedBy: "1" })] }, es);
+    expect(teen.ok && teen.guests[1].signature.signedBy).toBeNull();
   });
 });

@@ -20,6 +20,13 @@ import {
   type KinshipCode,
   type SexCode,
 } from "#app/modules/guests/ses-codes.ts";
+import {
+  isValidSignatureDataUrl,
+  SIGNATURE_MAX_DATA_URL_CHARS,
+  SIGNATURE_MIN_AGE,
+  SIGNATURE_TYPED_MAX_CHARS,
+  type GuestSignature,
+} from "#app/modules/guests/signature.ts";
 
 // The registration submission, validated identically in the browser (for speed) and on the
 // server (the authority, DECISIONS.md "Where the truth lives"). The rules run in one fixed
@@ -70,6 +77,12 @@ export const GUEST_FORM_FIELDS = [
   "addressMunicipalityName",
   "addressPostalCode",
   "kinship",
+  // The signature (signature.ts): drawn PNG or typed name, and for a guest under 14 the
+  // position of the adult who signs for them.
+  "signatureKind",
+  "signatureImage",
+  "signatureName",
+  "signedBy",
 ] as const;
 
 export type GuestFormField = (typeof GUEST_FORM_FIELDS)[number];
@@ -102,6 +115,8 @@ export const GUEST_FIELD_INPUTS: Record<GuestField, GuestFormField> = {
   addressCity: "addressMunicipalityName",
   addressPostalCode: "addressPostalCode",
   kinship: "kinship",
+  signature: "signatureKind",
+  signedBy: "signedBy",
 };
 
 /**
@@ -132,6 +147,7 @@ export interface Guest {
   addressMunicipalityName: string | null;
   addressPostalCode: string;
   kinship: KinshipCode | null;
+  signature: GuestSignature;
 }
 
 export interface GuestValidationOptions {
@@ -217,7 +233,7 @@ function toGuestFormValues(value: unknown): GuestFormValues {
         : typeof raw === "number" && Number.isFinite(raw)
           ? String(raw)
           : "";
-    values[field] = text.slice(0, MAX_RAW_FIELD_LENGTH);
+    values[field] = text.slice(0, field === "signatureImage" ? SIGNATURE_MAX_DATA_URL_CHARS + 1 : MAX_RAW_FIELD_LENGTH);
   }
   return values;
 }
@@ -264,6 +280,10 @@ function isValidEmail(email: string): boolean {
 type GuestCheck = { ok: true; guest: Guest } | { ok: false; field: GuestField };
 
 interface RuleContext {
+  /** 1-based position of the guest being checked. */
+  position?: number;
+  /** Positions of the guests who are adults on check-in, from their raw birth dates. */
+  adults?: ReadonlySet<number>;
   checkInDate: string;
   today: string;
   municipalityExists?: (ineCode: string) => boolean;
@@ -370,6 +390,27 @@ function checkGuest(raw: GuestFormValues, context: RuleContext): GuestCheck {
 
   if (isMinor && !isKinshipCode(kinship)) return fail("kinship");
 
+  // RD 933/2021: every guest of 14 or more signs; for a younger one an adult of the group signs.
+  const signsForSelf = ageOn(birthDate, context.checkInDate) >= SIGNATURE_MIN_AGE;
+  let signedBy: number | null = null;
+  if (!signsForSelf) {
+    const signer = parsePosition(raw.signedBy);
+    if (signer === null || signer === context.position || !context.adults?.has(signer)) return fail("signedBy");
+    signedBy = signer;
+  }
+  const signatureKind = raw.signatureKind.trim();
+  let signature: GuestSignature;
+  if (signatureKind === "drawn") {
+    if (!isValidSignatureDataUrl(raw.signatureImage.trim())) return fail("signature");
+    signature = { kind: "drawn", image: raw.signatureImage.trim(), signedBy };
+  } else if (signatureKind === "typed") {
+    const name = sanitizeText(raw.signatureName);
+    if (name === "" || charLength(name) > SIGNATURE_TYPED_MAX_CHARS) return fail("signature");
+    signature = { kind: "typed", name, signedBy };
+  } else {
+    return fail("signature");
+  }
+
   return {
     ok: true,
     guest: {
@@ -391,8 +432,31 @@ function checkGuest(raw: GuestFormValues, context: RuleContext): GuestCheck {
       addressMunicipalityName,
       addressPostalCode,
       kinship: isMinor && isKinshipCode(kinship) ? kinship : null,
+      signature,
     },
   };
+}
+
+/** The 1-based position a "signedBy" value names, or null. */
+function parsePosition(value: string): number | null {
+  const text = value.trim();
+  return /^(10|[1-9])$/.test(text) ? Number(text) : null;
+}
+
+/** Positions of the guests who are adults on check-in, read from the raw birth dates. */
+function adultPositions(guests: readonly GuestFormValues[], context: RuleContext): Set<number> {
+  const adults = new Set<number>();
+  guests.forEach((raw, index) => {
+    const birthDate = raw.birthDate.trim();
+    if (!isIsoDate(birthDate) || birthDate < OLDEST_BIRTH_DATE || birthDate > context.today) return;
+    if (ageOn(birthDate, context.checkInDate) >= ADULT_AGE) adults.add(index + 1);
+  });
+  return adults;
+}
+
+/** Whether a guest born on this date signs for themselves (14 or more on check-in). */
+export function signsForSelf(birthDate: string, checkInDate: string): boolean {
+  return !isIsoDate(birthDate) || ageOn(birthDate, checkInDate) >= SIGNATURE_MIN_AGE;
 }
 
 // ---------------------------------------------------------------- public API
@@ -429,8 +493,9 @@ export function createGuestsSubmissionSchema(options: GuestValidationOptions) {
     )
     .transform((data, ctx): { guests: Guest[] } => {
       const guests: Guest[] = [];
+      const adults = adultPositions(data.guests, context);
       for (const [index, raw] of data.guests.entries()) {
-        const result = checkGuest(raw, context);
+        const result = checkGuest(raw, { ...context, position: index + 1, adults });
         if (!result.ok) {
           ctx.addIssue({
             code: "custom",

@@ -9,7 +9,8 @@ import { countryName, GUEST_DOCUMENT_TYPES, KINSHIP_CODES, SEX_CODES } from "#ap
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type GuestDataAccessAction = "view" | "export";
+/** view: the guests dialog (data and signatures); export: the PV XML; register-pdf: the signed register. */
+export type GuestDataAccessAction = "view" | "export" | "register-pdf" | "correct";
 
 export type GuestDataViewer = { id: string; email: string };
 
@@ -47,11 +48,24 @@ export type RegisteredGuest = {
   addressCountry: string;
   addressCountryName: string;
   addressProvince: string | null;
+  /** As stored: the INE province code in Spain, the region typed elsewhere (the correction form). */
+  addressProvinceCode: string | null;
   addressMunicipality: string | null;
   addressMunicipalityCode: string | null;
   addressPostalCode: string;
   kinship: string | null;
   kinshipLabel: string | null;
+  /** Null for guests registered before signatures were collected. */
+  signature: {
+    kind: "drawn" | "typed";
+    /** PNG data URL of a drawn signature. */
+    image: string | null;
+    /** The name a guest typed instead of drawing. */
+    typedName: string | null;
+    /** Position of the adult who signed for a guest under 14, or null when the guest signed. */
+    signedByPosition: number | null;
+    signedAt: string | null;
+  } | null;
 };
 
 type GuestRow = typeof guests.$inferSelect;
@@ -80,11 +94,22 @@ export function toRegisteredGuest(row: GuestRow): RegisteredGuest {
     addressCountry: row.addressCountry,
     addressCountryName: countryName(row.addressCountry, "es"),
     addressProvince: provinceDisplayName(row.addressCountry, row.addressProvince),
+    addressProvinceCode: row.addressProvince,
     addressMunicipality: row.addressMunicipality,
     addressMunicipalityCode: row.addressMunicipalityCode,
     addressPostalCode: row.addressPostalCode,
     kinship: row.kinship,
     kinshipLabel: row.kinship ? (KINSHIP_CODES.find((k) => k.code === row.kinship)?.es ?? row.kinship) : null,
+    signature:
+      row.signatureKind === "drawn" || row.signatureKind === "typed"
+        ? {
+            kind: row.signatureKind,
+            image: row.signatureImage,
+            typedName: row.signatureTypedName,
+            signedByPosition: row.signedByPosition,
+            signedAt: row.signedAt ? row.signedAt.toISOString() : null,
+          }
+        : null,
   };
 }
 

@@ -197,6 +197,8 @@ describe("validateGuestsAgainstIne", () => {
       addressMunicipalityCode: "28079",
       addressMunicipalityName: "Ciudad inventada",
       addressPostalCode: "28001",
+      signatureKind: "typed",
+      signatureName: "Lucía Ejemplo",
       ...overrides,
     };
   }

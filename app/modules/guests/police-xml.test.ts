@@ -627,7 +627,7 @@ const isoDate = (fromYear: number, toYear: number) =>
     .map((d) => d.toISOString().slice(0, 10));
 
 /** Raw form values a guest could type, tricky characters included, that the rules accept. */
-function formGuestArb(checkInYear: number): fc.Arbitrary<GuestFormValues> {
+function formGuestArb(checkInYear: number, adultOnly = false): fc.Arbitrary<GuestFormValues> {
   type DocumentFields = {
     nationality: string;
     documentType: string;
@@ -655,8 +655,10 @@ function formGuestArb(checkInYear: number): fc.Arbitrary<GuestFormValues> {
       documentSupport: fc.constant(""),
     }),
   );
-  const personArb: fc.Arbitrary<[birthDate: string, document: DocumentFields, kinship: string]> =
-    fc.oneof(
+  const adultArb = fc.tuple(isoDate(1900, checkInYear - 19), documentArb, fc.constant(""));
+  const personArb: fc.Arbitrary<[birthDate: string, document: DocumentFields, kinship: string]> = adultOnly
+    ? adultArb
+    : fc.oneof(
       fc.tuple(isoDate(1900, checkInYear - 19), documentArb, fc.constant("")),
       fc.tuple(
         isoDate(checkInYear - 17, checkInYear - 1),
@@ -713,6 +715,11 @@ function formGuestArb(checkInYear: number): fc.Arbitrary<GuestFormValues> {
       ...contact,
       ...address,
       kinship,
+      // The first guest of every generated group is an adult, who signs for any child under 14.
+      signatureKind: "typed",
+      signatureImage: "",
+      signatureName: `${rest.givenName} ${rest.firstSurname}`,
+      signedBy: "1",
     }));
 }
 
@@ -740,10 +747,12 @@ describe("property: whatever valid guests type, the XSD accepts the file", () =>
     const submissionArb = stayArb.chain((stay) =>
       fc.record({
         stay: fc.constant(stay),
-        guests: fc.array(formGuestArb(Number(stay.checkIn.slice(0, 4))), {
-          minLength: 1,
-          maxLength: 4,
-        }),
+        guests: fc
+          .tuple(
+            formGuestArb(Number(stay.checkIn.slice(0, 4)), true),
+            fc.array(formGuestArb(Number(stay.checkIn.slice(0, 4))), { maxLength: 3 }),
+          )
+          .map(([adult, others]) => [adult, ...others]),
       }),
     );
     await fc.assert(

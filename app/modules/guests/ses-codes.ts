@@ -1,4 +1,5 @@
 import type { GuestLang } from "#app/modules/guests/guest-i18n.ts";
+import { intlCountryName } from "#app/modules/guests/country-names.ts";
 
 // Code lists of SES.HOSPEDAJES (Ministerio del Interior, interface v3.1.3) as used by the
 // guest form and the police XML. The XSD accepts any short string for these fields, so a
@@ -391,16 +392,23 @@ export function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === "string" && countriesByCode.has(value);
 }
 
-/** Name of a country in the guest's language; unknown codes are shown raw, never dropped. */
+/**
+ * Name of a country in the guest's language; unknown codes are shown raw, never dropped.
+ * Spanish and English come from the table above (the names staff and the earlier product
+ * used); the other guest languages from the runtime's CLDR data.
+ */
 export function countryName(code: string, lang: GuestLang): string {
-  return countriesByCode.get(code)?.[lang] ?? code;
+  const country = countriesByCode.get(code);
+  if (!country) return code;
+  if (lang === "es" || lang === "en") return country[lang];
+  return intlCountryName(code, lang) ?? country.en;
 }
 
 /** Options for a country select: Spain first, then the rest by name in that language. */
 export function countryOptions(lang: GuestLang): { code: CountryCode; name: string }[] {
   const collator = new Intl.Collator(lang);
   const rest = COUNTRIES.filter((country) => country.code !== SPAIN)
-    .map((country) => ({ code: country.code as CountryCode, name: country[lang] as string }))
+    .map((country) => ({ code: country.code as CountryCode, name: countryName(country.code, lang) }))
     .sort((a, b) => collator.compare(a.name, b.name));
   return [{ code: SPAIN, name: countryName(SPAIN, lang) }, ...rest];
 }

@@ -4,8 +4,8 @@ import path from "node:path";
 // Validation of generated partes against the ministry's own schema, with libxml2 (the
 // xmllint-wasm build, no native dependency). It exists for tests: the unit tests of the
 // XML builder, the export endpoint's tests and integration tests all prove their output
-// with it. xmllint-wasm is a devDependency, so it is imported on first call only and
-// production code must not call this.
+// with it. xmllint-wasm is imported on first call only (it starts a worker). Production code
+// validates through app/modules/ses/ses-xsd.server.ts, which covers every SES document kind.
 
 export interface XsdValidationResult {
   valid: boolean;

@@ -1,4 +1,5 @@
-import nodemailer from "nodemailer";
+import { createRequire } from "node:module";
+import type nodemailerModule from "nodemailer";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { brand } from "#app/config/brand.ts";
@@ -38,8 +39,9 @@ const notifyEnvSchema = z
     LEAD_NOTIFY_FROM: z.preprocess(emptyAsUndefined, z.string().trim().max(200).optional()),
   })
   .superRefine((env, ctx) => {
-    if ((env.SMTP_URL === undefined) !== (env.LEAD_NOTIFY_TO === undefined)) {
-      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "set SMTP_URL and LEAD_NOTIFY_TO together, or neither" });
+    // SMTP_URL alone is fine (guest mail, ADR 0011); recipients without a server are a mistake.
+    if (env.SMTP_URL === undefined && env.LEAD_NOTIFY_TO !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["LEAD_NOTIFY_TO"], message: "LEAD_NOTIFY_TO needs SMTP_URL" });
     }
   });
 
@@ -103,6 +105,9 @@ export function createLeadNotifier(config: LeadNotifyConfig, options: { logger: 
   if (!config.enabled) {
     return { enabled: false, notify() {}, idle: async () => {}, close() {} };
   }
+  // Loaded only when e-mail is configured: most installs never send one, and the package costs
+  // start-up time and memory (ADR 0008).
+  const nodemailer = createRequire(import.meta.url)("nodemailer") as typeof nodemailerModule;
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,
     // Bounded waits: a hung mail server must not keep sockets and promises around forever.

@@ -161,6 +161,23 @@ describe.each(testDatabases())("lead queries on %s", (kind) => {
       expect(names(await listLeads(database.db, { priority: "high", q: "gestora", status: "qualified" }))).toEqual(["Eva Martín"]);
     });
 
+    test("a searched count (the trigram path) agrees with the rows, with status, priority and legacy values", async () => {
+      const cases = [
+        { q: "example", status: "pending" as const },
+        { q: "example", status: "closed" as const },
+        { q: "gestora", priority: "high" as const },
+        { q: "exa", priority: "medium" as const },
+        { q: "example" },
+        { q: "nadie-coincide" },
+      ];
+      const expected = [["Félix Legado"], ["Diana_Sanz"], ["Eva Martín", "Álvaro García"], ["Félix Legado", "Diana_Sanz"], ["Félix Legado", "Eva Martín", "Diana_Sanz", "Beatriz López"], []];
+      for (const [i, filters] of cases.entries()) {
+        const page = await listLeads(database.db, filters);
+        expect(names(page)).toEqual(expected[i]);
+        expect(page.total).toBe(expected[i]!.length);
+      }
+    });
+
     test("sorting by name, priority rank and status rank, both directions", async () => {
       expect(names(await listLeads(database.db, { sort: "name", dir: "asc" }))[0]).toBe("Beatriz López");
       expect(names(await listLeads(database.db, { sort: "priority", dir: "desc" })).slice(0, 3)).toEqual([

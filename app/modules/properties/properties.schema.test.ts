@@ -26,8 +26,17 @@ describe("validatePropertyInput", () => {
   test("defaults: no image, internet available, Europe/Madrid", () => {
     expect(validatePropertyInput(valid)).toEqual({
       ok: true,
-      data: { ...valid, imageUrl: null, internetAvailable: true, timeZone: "Europe/Madrid" },
+      data: { ...valid, imageUrl: null, internetAvailable: true, timeZone: "Europe/Madrid", landlordAccountId: null },
     });
+  });
+
+  test("the landlord account: empty is none, a UUID is lower-cased, anything else is refused", () => {
+    expect(validatePropertyInput({ ...valid, landlordAccountId: "" })).toMatchObject({ ok: true, data: { landlordAccountId: null } });
+    expect(validatePropertyInput({ ...valid, landlordAccountId: "3F2504E0-4F89-41D3-9A0C-0305E82C3301" })).toMatchObject({
+      ok: true,
+      data: { landlordAccountId: "3f2504e0-4f89-41d3-9a0c-0305e82c3301" },
+    });
+    expect(validatePropertyInput({ ...valid, landlordAccountId: "arrendador-1" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidLandlord });
   });
 
   test("markup is stripped and whitespace collapsed; text is capped", () => {

@@ -11,6 +11,7 @@ export const PROPERTY_MESSAGES = {
   codeTooLong: "El código de establecimiento no puede tener más de 10 caracteres",
   invalidImage: "La URL de la imagen no es válida",
   invalidTimeZone: "Selecciona una zona horaria válida",
+  invalidLandlord: "Selecciona un arrendador válido",
   created: "Vivienda creada exitosamente",
   updated: "Vivienda actualizada exitosamente",
   deleted: "Vivienda eliminada exitosamente",
@@ -52,6 +53,8 @@ export type PropertyInput = {
   imageUrl: string | null;
   internetAvailable: boolean;
   timeZone: PropertyTimeZone;
+  /** The SES landlord account; null = none yet (nothing is sent for the property). */
+  landlordAccountId?: string | null;
 };
 
 export type PropertyValidation = { ok: true; data: PropertyInput } | { ok: false; message: string };
@@ -105,6 +108,11 @@ export function validatePropertyInput(input: Record<string, unknown>): PropertyV
   if (!image.ok) return { ok: false, message: PROPERTY_MESSAGES.invalidImage };
   const zone = asText(input.timeZone).trim() || DEFAULT_PROPERTY_TIME_ZONE;
   if (!isPropertyTimeZone(zone)) return { ok: false, message: PROPERTY_MESSAGES.invalidTimeZone };
+  // Whether the account exists is the server's check; here only its shape.
+  const landlordAccountId = asText(input.landlordAccountId).trim().toLowerCase();
+  if (landlordAccountId !== "" && !propertyIdSchema.safeParse(landlordAccountId).success) {
+    return { ok: false, message: PROPERTY_MESSAGES.invalidLandlord };
+  }
   return {
     ok: true,
     data: {
@@ -114,6 +122,7 @@ export function validatePropertyInput(input: Record<string, unknown>): PropertyV
       imageUrl: image.url,
       internetAvailable: parseInternetAvailable(input.internetAvailable),
       timeZone: zone,
+      landlordAccountId: landlordAccountId === "" ? null : landlordAccountId,
     },
   };
 }

@@ -11,6 +11,7 @@ export type PropertyRecord = {
   establishmentCode: string;
   internetAvailable: boolean;
   timeZone: string;
+  landlordAccountId: string | null;
   createdAt: Date;
   /** Reservations that point at the property; a property with any cannot be deleted. */
   reservationCount: number;
@@ -30,6 +31,7 @@ const propertyColumns = {
   establishmentCode: properties.establishmentCode,
   internetAvailable: properties.internetAvailable,
   timeZone: properties.timeZone,
+  landlordAccountId: properties.landlordAccountId,
   createdAt: properties.createdAt,
   reservationCount,
 };
@@ -44,18 +46,37 @@ export async function getProperty(db: DbOrTx, id: string): Promise<PropertyRecor
   return row ?? null;
 }
 
+/** The landlord account named by a property form does not exist (any more). */
+export class UnknownLandlordError extends Error {
+  override name = "UnknownLandlordError";
+}
+
+/** A foreign-key failure on insert/update can only be the landlord account (created_by is the session's user). */
+function unknownLandlord(error: unknown): never {
+  if (isStillReferenced(error)) throw new UnknownLandlordError("landlord account not found");
+  throw error;
+}
+
 export async function createProperty(db: DbOrTx, input: PropertyInput, createdBy: string | null): Promise<{ id: string }> {
-  const [row] = await db
-    .insert(properties)
-    .values({ ...input, createdBy })
-    .returning({ id: properties.id });
-  return row;
+  try {
+    const [row] = await db
+      .insert(properties)
+      .values({ ...input, createdBy })
+      .returning({ id: properties.id });
+    return row;
+  } catch (error) {
+    unknownLandlord(error);
+  }
 }
 
 /** Returns false when the property no longer exists. */
 export async function updateProperty(db: DbOrTx, id: string, input: PropertyInput): Promise<boolean> {
-  const rows = await db.update(properties).set(input).where(eq(properties.id, id)).returning({ id: properties.id });
-  return rows.length > 0;
+  try {
+    const rows = await db.update(properties).set(input).where(eq(properties.id, id)).returning({ id: properties.id });
+    return rows.length > 0;
+  } catch (error) {
+    unknownLandlord(error);
+  }
 }
 
 export type DeletePropertyResult = "deleted" | "not-found" | "has-reservations";

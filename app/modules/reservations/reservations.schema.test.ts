@@ -5,6 +5,7 @@ import {
   RESERVATION_MESSAGES,
   reservationStatusLabel,
   validateReservationInput,
+  validateReservationUpdate,
 } from "#app/modules/reservations/reservations.schema.ts";
 
 const TODAY = "2026-06-15";
@@ -13,6 +14,9 @@ const valid = {
   guestCount: "2",
   checkInDate: "2026-08-01",
   checkOutDate: "2026-08-05",
+  holderGivenName: " Lucía ",
+  holderFirstSurname: "Ejemplo",
+  holderEmail: "Lucia@Example.com",
 };
 
 describe("validateReservationInput", () => {
@@ -28,8 +32,45 @@ describe("validateReservationInput", () => {
         paymentType: "EFECT",
         contractDate: TODAY,
         rooms: 1,
+        holder: {
+          givenName: "Lucía",
+          firstSurname: "Ejemplo",
+          secondSurname: null,
+          email: "lucia@example.com",
+          phone: null,
+          documentType: null,
+          documentNumber: null,
+          lang: "es",
+        },
+        bookingChannel: "direct",
       },
     });
+  });
+
+  test("the holder: name and first surname, an e-mail or a phone, an optional checked document; the channel", () => {
+    const check = (change: Record<string, string>) => validateReservationInput({ ...valid, ...change }, TODAY);
+    expect(check({ holderGivenName: "" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderNameRequired });
+    expect(check({ holderFirstSurname: "<b></b>" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderNameRequired });
+    expect(check({ holderEmail: "" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderContactRequired });
+    expect(check({ holderEmail: "", holderPhone: "600 000 000" })).toMatchObject({ ok: true, data: { holder: { email: null, phone: "600 000 000" } } });
+    expect(check({ holderEmail: "no-es-un-email" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderEmailInvalid });
+    expect(check({ holderPhone: "abc" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderPhoneInvalid });
+    expect(check({ holderDocumentType: "NIE" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderDocumentIncomplete });
+    expect(check({ holderDocumentType: "NIE", holderDocumentNumber: "X1234567A" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderDocumentInvalid });
+    expect(check({ holderDocumentType: "NIE", holderDocumentNumber: "x-1234567-l" })).toMatchObject({
+      ok: true,
+      data: { holder: { documentType: "NIE", documentNumber: "X1234567L" } },
+    });
+    expect(check({ bookingChannel: "booking" })).toMatchObject({ ok: true, data: { bookingChannel: "booking" } });
+    expect(check({ bookingChannel: "vrbo" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.invalidChannel });
+  });
+
+  test("the edit form has no property and the same rules", () => {
+    const { propertyId: _omit, ...form } = valid;
+    const result = validateReservationUpdate(form, TODAY);
+    expect(result.ok).toBe(true);
+    expect(result.ok && "propertyId" in result.data).toBe(false);
+    expect(validateReservationUpdate({ ...form, checkOutDate: "2026-07-01" }, TODAY)).toEqual({ ok: false, message: RESERVATION_MESSAGES.checkOutBeforeCheckIn });
   });
 
   test.each([
@@ -69,7 +110,8 @@ describe("validateReservationInput", () => {
   });
 });
 
-test("status label uses the status and completed_at", () => {
+test("status label uses the status and completed_at; a cancellation wins", () => {
+  expect(reservationStatusLabel({ status: "completed", completedAt: new Date(), cancelledAt: new Date() })).toBe("Cancelada");
   expect(reservationStatusLabel({ status: "pending", completedAt: null })).toBe("Pendiente");
   expect(reservationStatusLabel({ status: "completed", completedAt: new Date() })).toBe("Completado");
   expect(isReservationCompleted({ status: "pending", completedAt: "2026-01-01T10:00:00Z" })).toBe(true);

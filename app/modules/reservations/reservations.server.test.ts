@@ -7,7 +7,7 @@ import { listGuestsForReservation } from "#app/modules/guests/guests.server.ts";
 import { emptyGuestFormValues, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { validateAgainstXsd } from "#app/modules/guests/xsd-validate.server.ts";
 import { createProperty, deleteProperty, getProperty, listProperties, updateProperty } from "#app/modules/properties/properties.server.ts";
-import type { ReservationInput } from "#app/modules/reservations/reservations.schema.ts";
+import type { NewReservation } from "#app/modules/reservations/reservations.server.ts";
 import { createTestDatabase, testDatabases, type TestDatabase } from "#tests/helpers/test-server.ts";
 import {
   createReservation,
@@ -36,7 +36,7 @@ const property = {
   timeZone: "Europe/Madrid" as const,
 };
 
-function reservationInput(propertyId: string, overrides: Partial<ReservationInput> = {}): ReservationInput {
+function reservationInput(propertyId: string, overrides: Partial<NewReservation> = {}): NewReservation {
   return {
     propertyId,
     guestCount: 2,
@@ -68,6 +68,8 @@ function adult(overrides: Partial<GuestFormValues> = {}): GuestFormValues {
     addressProvince: "41",
     addressMunicipalityCode: "41091",
     addressPostalCode: "41001",
+    signatureKind: "typed",
+    signatureName: "Lucía Ejemplo Ficticia",
     ...overrides,
   };
 }

@@ -1,12 +1,20 @@
+import "#app/modules/guests/guest-catalogues.server.ts";
 import { randomBytes } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
 import { guests, properties, reservations } from "#app/db/schema.ts";
 import { guestMessages, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
-import { guestFullName, type Guest } from "#app/modules/guests/guests.schema.ts";
+import { guestDataColumns } from "#app/modules/guests/guest-columns.ts";
+import { type Guest } from "#app/modules/guests/guests.schema.ts";
 import { validateGuestsAgainstIne } from "#app/modules/guests/ine.server.ts";
+import { hasLiveRh, queueGuestRegisterFiling, queueReservationFiling, withdrawFilings } from "#app/modules/ses/ses-outbox.server.ts";
 import { consumeRateLimit, RATE_LIMITS } from "#app/modules/rate-limit/rate-limit.server.ts";
-import type { ReservationInput } from "#app/modules/reservations/reservations.schema.ts";
+import {
+  RESERVATION_MESSAGES,
+  type ReservationHolder,
+  type ReservationInput,
+  type ReservationUpdate,
+} from "#app/modules/reservations/reservations.schema.ts";
 
 // ---------------------------------------------------------------- the guest link
 
@@ -61,13 +69,34 @@ function hasCode(error: unknown, code: string): boolean {
   return false;
 }
 
+function holderColumns(holder: ReservationHolder | undefined) {
+  if (!holder) return {};
+  return {
+    holderGivenName: holder.givenName,
+    holderFirstSurname: holder.firstSurname,
+    holderSecondSurname: holder.secondSurname,
+    holderEmail: holder.email,
+    holderPhone: holder.phone,
+    holderDocumentType: holder.documentType,
+    holderDocumentNumber: holder.documentNumber,
+    holderLang: holder.lang,
+  };
+}
+
+/**
+ * What createReservation stores. The route always passes a validated holder and channel; they
+ * are optional here only for callers that seed rows directly (benchmarks, guest-flow tests),
+ * which then look like reservations made before the holder was asked for.
+ */
+export type NewReservation = Omit<ReservationInput, "holder" | "bookingChannel"> & Partial<Pick<ReservationInput, "holder" | "bookingChannel">>;
+
 /**
  * Creates a pending reservation with a new guest link. The property's name is copied as
  * property_name (the spec's column), the property itself must exist ('Propiedad no encontrada').
  */
 export async function createReservation(
   db: Db,
-  input: ReservationInput,
+  input: NewReservation,
   createdBy: string | null,
 ): Promise<{ id: string; uniqueLink: string }> {
   // A collision of 131 random bits will not happen; if the unique index ever says otherwise,
@@ -95,9 +124,13 @@ export async function createReservation(
             paymentType: input.paymentType,
             contractDate: input.contractDate,
             rooms: input.rooms,
+            ...holderColumns(input.holder),
+            ...(input.bookingChannel ? { bookingChannel: input.bookingChannel } : {}),
             createdBy,
           })
           .returning({ id: reservations.id, uniqueLink: reservations.uniqueLink });
+        // Its RH goes into the SES outbox in the same transaction (ADR 0004).
+        await queueReservationFiling(tx, row.id);
         return row;
       });
     } catch (error) {
@@ -127,6 +160,16 @@ export type ReservationRecord = {
   createdAt: Date;
   /** Guests actually stored (the export needs at least one). */
   registeredGuests: number;
+  holderGivenName: string | null;
+  holderFirstSurname: string | null;
+  holderSecondSurname: string | null;
+  holderEmail: string | null;
+  holderPhone: string | null;
+  holderDocumentType: string | null;
+  holderDocumentNumber: string | null;
+  holderLang: string;
+  bookingChannel: string;
+  cancelledAt: Date | null;
 };
 
 /** Every reservation, newest first, with its property joined (staff-side §7). */
@@ -150,6 +193,16 @@ export async function listReservations(db: DbOrTx): Promise<ReservationRecord[]>
       rooms: reservations.rooms,
       notes: reservations.notes,
       createdAt: reservations.createdAt,
+      holderGivenName: reservations.holderGivenName,
+      holderFirstSurname: reservations.holderFirstSurname,
+      holderSecondSurname: reservations.holderSecondSurname,
+      holderEmail: reservations.holderEmail,
+      holderPhone: reservations.holderPhone,
+      holderDocumentType: reservations.holderDocumentType,
+      holderDocumentNumber: reservations.holderDocumentNumber,
+      holderLang: reservations.holderLang,
+      bookingChannel: reservations.bookingChannel,
+      cancelledAt: reservations.cancelledAt,
       // Tables named explicitly: a bare "id" inside the subquery would be the guest's own.
       registeredGuests: sql<number>`(select count(*)::int from ${guests} where ${guests}.reservation_id = ${reservations}.id)`,
     })
@@ -160,25 +213,133 @@ export async function listReservations(db: DbOrTx): Promise<ReservationRecord[]>
 
 export type ReservationStats = { total: number; completed: number; pending: number; totalGuests: number };
 
-/** The four cards: total, completed, pending and the sum of guest counts, over all reservations. */
+/**
+ * The four cards over all reservations: total (cancelled ones included: they are still
+ * listed), completed, pending (neither completed nor cancelled) and the guests expected by the
+ * reservations that still stand.
+ */
 export async function getReservationStats(db: DbOrTx): Promise<ReservationStats> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
       completed: sql<number>`(count(*) filter (where ${reservations.status} = 'completed'))::int`,
-      totalGuests: sql<number>`coalesce(sum(${reservations.guestCount}), 0)::int`,
+      pending: sql<number>`(count(*) filter (where ${reservations.status} <> 'completed' and ${reservations.cancelledAt} is null))::int`,
+      totalGuests: sql<number>`coalesce(sum(${reservations.guestCount}) filter (where ${reservations.cancelledAt} is null), 0)::int`,
     })
     .from(reservations);
-  const total = row?.total ?? 0;
-  const completed = row?.completed ?? 0;
-  return { total, completed, pending: total - completed, totalGuests: row?.totalGuests ?? 0 };
+  return { total: row?.total ?? 0, completed: row?.completed ?? 0, pending: row?.pending ?? 0, totalGuests: row?.totalGuests ?? 0 };
+}
+
+/**
+ * Changes dates, guest count, holder, channel, payment, contract date, rooms and notes of a
+ * reservation (not its property: the link and the filings belong to it). In one transaction
+ * that locks the row, so a guest submission cannot slip between the check and the write:
+ * a cancelled reservation cannot be edited, and the guest count cannot drop below the guests
+ * already registered. Returns false when the reservation does not exist.
+ */
+export async function updateReservation(db: Db, id: string, input: ReservationUpdate): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({
+        id: reservations.id,
+        cancelledAt: reservations.cancelledAt,
+        guestCount: reservations.guestCount,
+        checkInDate: reservations.checkInDate,
+        checkOutDate: reservations.checkOutDate,
+        holderGivenName: reservations.holderGivenName,
+        holderFirstSurname: reservations.holderFirstSurname,
+        holderSecondSurname: reservations.holderSecondSurname,
+        holderEmail: reservations.holderEmail,
+        holderPhone: reservations.holderPhone,
+        holderDocumentType: reservations.holderDocumentType,
+        holderDocumentNumber: reservations.holderDocumentNumber,
+      })
+      .from(reservations)
+      .where(eq(reservations.id, id))
+      .for("update");
+    if (!locked) return false;
+    if (locked.cancelledAt) throw new ReservationRuleError(RESERVATION_MESSAGES.cancelledNotEditable, 409);
+    const [{ registered }] = await tx
+      .select({ registered: sql<number>`count(*)::int` })
+      .from(guests)
+      .where(eq(guests.reservationId, id));
+    if (input.guestCount < registered) {
+      throw new ReservationRuleError(`${RESERVATION_MESSAGES.guestCountBelowRegistered} (${registered})`, 409);
+    }
+    await tx
+      .update(reservations)
+      .set({
+        guestCount: input.guestCount,
+        checkInDate: input.checkInDate,
+        checkOutDate: input.checkOutDate,
+        notes: input.notes,
+        paymentType: input.paymentType,
+        contractDate: input.contractDate,
+        rooms: input.rooms,
+        bookingChannel: input.bookingChannel,
+        ...holderColumns(input.holder),
+        updatedAt: new Date(),
+      })
+      .where(eq(reservations.id, id));
+    // There is no "modify" in SES: a change of what the RH says is a B of the filed one plus a
+    // new A (an RH not yet sent is simply replaced).
+    // The holder's e-mail language is ours, not the ministry's: changing it files nothing.
+    const { holderLang: _mailLanguage, ...holder } = holderColumns(input.holder) as Record<string, unknown>;
+    const changed =
+      locked.guestCount !== input.guestCount ||
+      locked.checkInDate !== input.checkInDate ||
+      locked.checkOutDate !== input.checkOutDate ||
+      Object.entries(holder).some(([key, value]) => (locked as Record<string, unknown>)[key] !== (value ?? null));
+    if (changed && (await hasLiveRh(tx, id))) {
+      await withdrawFilings(tx, id, ["RH"]);
+      await queueReservationFiling(tx, id);
+    }
+    return true;
+  });
+}
+
+/** When retention deleted the reservation's guest data, or null (also when it does not exist). */
+export async function getReservationPurgedAt(db: DbOrTx, id: string): Promise<Date | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select({ at: reservations.guestDataPurgedAt }).from(reservations).where(eq(reservations.id, id));
+  return row?.at ?? null;
+}
+
+export type CancelReservationResult = "cancelled" | "not-found" | "already-cancelled";
+
+/**
+ * Marks a reservation cancelled: the row and its guests stay (for the record and for the
+ * filings that must now be annulled), it shows "Cancelada", its guest link stops working and
+ * it is no longer one to file.
+ */
+export async function cancelReservation(db: DbOrTx, id: string): Promise<CancelReservationResult> {
+  if (!isUuid(id)) return "not-found";
+  const now = new Date();
+  const cancelled = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(reservations)
+      .set({ cancelledAt: now, updatedAt: now })
+      .where(and(eq(reservations.id, id), isNull(reservations.cancelledAt)))
+      .returning({ id: reservations.id });
+    // Its filings are withdrawn with it: B of each accepted one, unsent ones dropped.
+    if (rows.length > 0) await withdrawFilings(tx, id, ["RH", "PV"], now);
+    return rows.length > 0;
+  });
+  if (cancelled) return "cancelled";
+  const [existing] = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.id, id));
+  return existing ? "already-cancelled" : "not-found";
 }
 
 /** Deletes a reservation and, by cascade, its guests. False when it did not exist. */
 export async function deleteReservation(db: DbOrTx, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db.delete(reservations).where(eq(reservations.id, id)).returning({ id: reservations.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    // The filings stay (reservation_id becomes NULL): each accepted one gets its B first.
+    await withdrawFilings(tx, id, ["RH", "PV"]);
+    const rows = await tx.delete(reservations).where(eq(reservations.id, id)).returning({ id: reservations.id });
+    return rows.length > 0;
+  });
 }
 
 // ---------------------------------------------------------------- guest side
@@ -206,7 +367,8 @@ export async function getReservationByLink(db: DbOrTx, link: string): Promise<Pu
     })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
-    .where(eq(reservations.uniqueLink, link));
+    // A cancelled reservation's link stops working, as a deleted one's does.
+    .where(and(eq(reservations.uniqueLink, link), isNull(reservations.cancelledAt)));
   if (!row) return null;
   return { ...row, status: row.status === "completed" ? "completed" : "pending" };
 }
@@ -230,26 +392,12 @@ function guestRow(reservationId: string, guest: Guest, position: number): typeof
   return {
     reservationId,
     position,
-    givenName: guest.givenName,
-    firstSurname: guest.firstSurname,
-    secondSurname: guest.secondSurname,
-    fullName: guestFullName(guest).slice(0, 160),
-    sex: guest.sex,
-    birthDate: guest.birthDate,
-    nationality: guest.nationality,
-    documentType: guest.documentType,
-    documentNumber: guest.documentNumber,
-    documentSupport: guest.documentSupport,
-    phone: guest.phone,
-    email: guest.email,
-    addressStreet: guest.addressStreet,
-    addressCountry: guest.addressCountry,
-    addressProvince: guest.addressProvince,
-    addressMunicipalityCode: guest.addressMunicipalityCode,
-    // The validated type calls it addressMunicipalityName; the column is address_municipality.
-    addressMunicipality: guest.addressMunicipalityName,
-    addressPostalCode: guest.addressPostalCode,
-    kinship: guest.kinship,
+    ...guestDataColumns(guest),
+    signatureKind: guest.signature.kind,
+    signatureImage: guest.signature.kind === "drawn" ? guest.signature.image : null,
+    signatureTypedName: guest.signature.kind === "typed" ? guest.signature.name : null,
+    signedByPosition: guest.signature.signedBy,
+    signedAt: new Date(),
   };
 }
 
@@ -279,10 +427,10 @@ export async function registerGuests(
   const completed = { ok: false, reason: "completed", message: messages.alreadyCompletedTitle } as const;
   if (!isWellFormedLink(link)) return notFound;
   const [reservation] = await db
-    .select({ status: reservations.status, checkInDate: reservations.checkInDate })
+    .select({ status: reservations.status, checkInDate: reservations.checkInDate, cancelledAt: reservations.cancelledAt })
     .from(reservations)
     .where(eq(reservations.uniqueLink, link));
-  if (!reservation) return notFound;
+  if (!reservation || reservation.cancelledAt) return notFound;
   if (reservation.status === "completed") return completed;
 
   const validation = validateGuestsAgainstIne(input, {
@@ -296,17 +444,19 @@ export async function registerGuests(
 
   return db.transaction(async (tx): Promise<RegisterGuestsResult> => {
     const [locked] = await tx
-      .select({ id: reservations.id, status: reservations.status })
+      .select({ id: reservations.id, status: reservations.status, cancelledAt: reservations.cancelledAt })
       .from(reservations)
       .where(eq(reservations.uniqueLink, link))
       .for("update");
-    if (!locked) return notFound;
+    // Cancelled while the guest was filling in the form: nothing is stored.
+    if (!locked || locked.cancelledAt) return notFound;
     if (locked.status === "completed") return completed;
     await tx.insert(guests).values(validation.guests.map((guest, index) => guestRow(locked.id, guest, index + 1)));
     await tx
       .update(reservations)
       .set({ status: "completed", completedAt: new Date(), guestCount: validation.guests.length })
       .where(eq(reservations.id, locked.id));
+    await queueGuestRegisterFiling(tx, locked.id);
     return { ok: true, count: validation.guests.length };
   });
 }

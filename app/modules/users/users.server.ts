@@ -75,6 +75,17 @@ export async function deleteUser(db: Db, userId: string, actingUserId: string): 
 export { countSuperAdmins };
 
 /**
+ * The generated super admin's address: admin@ the site's domain when that is a valid e-mail domain,
+ * else admin@nidosmart.local (an IP address, "localhost" or any dotless host would be refused by the
+ * e-mail validation and leave nobody able to sign in).
+ */
+export function bootstrapAdminEmail(siteUrl: string): string {
+  const host = new URL(siteUrl).hostname.replace(/^www\./, "");
+  const candidate = `admin@${host}`;
+  return createUserSchema.shape.email.safeParse(candidate).success ? candidate.toLowerCase() : "admin@nidosmart.local";
+}
+
+/**
  * Start-up bootstrap (DECISIONS.md, "Accounts"): ADMIN_EMAIL/ADMIN_PASSWORD make sure that account
  * exists as super_admin; with no accounts at all and no such variables, a super_admin with a random
  * password is created and its credentials are printed once.
@@ -102,13 +113,17 @@ export async function ensureBootstrapAdmin(
   }
   const total = await db.select({ n: count() }).from(users);
   if ((total[0]?.n ?? 0) > 0) return;
-  const host = new URL(options.siteUrl).hostname.replace(/^www\./, "");
-  const email = `admin@${host.includes(".") ? host : "nidosmart.local"}`;
+  const email = bootstrapAdminEmail(options.siteUrl);
   const password = randomBytes(12).toString("base64url");
   try {
     await createUser(db, auth, { email, password, role: "super_admin", fullName: "Administrador" });
-  } catch {
-    return; // Another instance won the race and printed its own credentials.
+  } catch (error) {
+    // Another instance won the race and printed its own credentials; anything else is a real
+    // failure that would leave nobody able to sign in, so it stops start-up.
+    const after = await db.select({ n: count() }).from(users);
+    if ((after[0]?.n ?? 0) > 0) return;
+    options.logger.error({ err: error, email }, "bootstrap super admin could not be created");
+    throw error;
   }
   print("");
   print("  No account existed, so a super administrator was created. Sign in at /auth with:");

@@ -73,6 +73,30 @@ describe.each(testDatabases())("visit recorder and statistics on %s", (kind) => 
     await recorder.close();
   });
 
+  test("with a batching window, a batch waits for as many visits as the last one held, and close() writes a short one", async () => {
+    const recorder = new VisitRecorder(database.db, { gatherMs: 60_000 });
+    const visit = () => recorder.record({ pagePath: "/ventana", referrerHost: null, isBot: false });
+    // Nothing came before: the first batch does not wait.
+    await Promise.all(Array.from({ length: 10 }, visit));
+    expect(recorder.stats).toMatchObject({ batches: 1, visits: 10 });
+    // Nine arrive over several turns of the event loop: still waiting for a tenth.
+    const waiting: Promise<void>[] = [];
+    for (let i = 0; i < 9; i++) {
+      waiting.push(visit());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(recorder.pending).toBe(9);
+    waiting.push(visit());
+    await Promise.all(waiting);
+    expect(recorder.stats).toMatchObject({ batches: 2, visits: 20, largestBatch: 10 });
+    // A lone visit below the window's size is written by close() at once.
+    const lone = visit();
+    await recorder.close();
+    await lone;
+    expect(await rawCount("/ventana")).toBe(21);
+    expect(await rollupTotal("/ventana")).toBe(21);
+  });
+
   test("bots are stored flagged and left out of the rollup", async () => {
     const recorder = new VisitRecorder(database.db);
     await Promise.all([

@@ -1,26 +1,40 @@
 import { DoorOpen, KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
+import { GuestLanguageSwitcher, useGuestCatalogue } from "#app/components/guest/guest-language.tsx";
 import { useHydrated } from "#app/components/marketing/use-hydrated.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { brand } from "#app/config/brand.ts";
 import {
   DOOR_COMMAND_ENDPOINT,
-  DOOR_MESSAGES,
   DOOR_SUCCESS_RESET_MS,
-  doorErrorLine,
   type DoorCommandRequest,
 } from "#app/modules/door/door.schema.ts";
 import { cn } from "#app/lib/utils.ts";
+import { catalogueForPage, guestLangOf } from "#app/modules/guests/guest-catalogues.server.ts";
+import { getGuestMessages, hasGuestCatalogue, isGuestLang, type GuestDoorText, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
+import type { Route } from "./+types/door.ts";
 
 // /apertura-puerta?t=<token>&d=<device> (public-side §2 "Door page", §4 "Door button", §8).
 // The page holds no credential of its own: the guest's link is the credential, checked by
 // the server on every press (DECISIONS.md, "Door opening"). Server-rendered, never indexed,
 // never cached, and the link is not leaked to other sites through the Referer header.
 
-export function meta() {
+export function loader({ request }: Route.LoaderArgs) {
+  const lang = guestLangOf(request);
+  return { lang, catalogue: catalogueForPage(lang), pageTitle: getGuestMessages(lang).door.pageTitle };
+}
+
+/** The language chosen in the browser once its catalogue is there, else the page's. */
+function useDoorLang(pageLang: GuestLang): GuestLang {
+  const [params] = useSearchParams();
+  const chosen = params.get("lang");
+  return isGuestLang(chosen) && hasGuestCatalogue(chosen) ? chosen : pageLang;
+}
+
+export function meta({ data }: Route.MetaArgs) {
   return [
-    { title: `Apertura de puerta | ${brand.name}` },
+    { title: `${data?.pageTitle ?? "Apertura de puerta"} | ${brand.name}` },
     { name: "robots", content: "noindex" },
     { name: "referrer", content: "no-referrer" },
   ];
@@ -36,32 +50,47 @@ export function headers() {
 
 type DoorState = { kind: "idle" } | { kind: "sending" } | { kind: "success" } | { kind: "error"; line: string };
 
-export default function DoorRoute() {
+export default function DoorRoute({ loaderData }: Route.ComponentProps) {
+  useGuestCatalogue(loaderData.lang, loaderData.catalogue);
+  const lang = useDoorLang(loaderData.lang);
+  const text = getGuestMessages(lang).door;
   const [params] = useSearchParams();
+  const location = useLocation();
   const token = params.get("t")?.trim() ?? "";
   const deviceId = params.get("d")?.trim() ?? "";
+  const languageHref = (option: GuestLang) => {
+    const next = new URLSearchParams(location.search);
+    next.set("lang", option);
+    return `${location.pathname}?${next.toString()}`;
+  };
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
+    <main id="main" lang={lang} className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
       <div className="w-full max-w-sm rounded-xl border bg-background p-8 text-center shadow-sm">
-        <p className="text-sm font-semibold uppercase tracking-wide text-primary">{brand.name}</p>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight">Apertura de puerta</h1>
-        {token && deviceId ? <DoorControl token={token} deviceId={deviceId} /> : <MissingLink />}
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-sm font-semibold uppercase tracking-wide text-primary">{brand.name}</p>
+          <GuestLanguageSwitcher lang={lang} hrefFor={languageHref} />
+        </div>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight">{text.pageTitle}</h1>
+        {token && deviceId ? <DoorControl token={token} deviceId={deviceId} text={text} /> : <MissingLink text={text} />}
       </div>
     </main>
   );
 }
 
-function MissingLink() {
+function MissingLink({ text }: { text: GuestDoorText }) {
   return (
     <div className="mt-6 grid gap-3 text-muted-foreground">
       <KeyRound className="mx-auto size-10 text-primary" aria-hidden="true" />
-      <p>Para abrir la puerta necesitas el enlace personal de tu reserva.</p>
-      <p>Ábrelo desde el mensaje que te envió el alojamiento. Si no lo encuentras, pídeselo a tu anfitrión.</p>
+      <p>{text.missingLink}</p>
+      <p>{text.missingLinkHelp}</p>
     </div>
   );
 }
 
-function DoorControl({ token, deviceId }: { token: string; deviceId: string }) {
+function DoorControl({ token, deviceId, text }: { token: string; deviceId: string; text: GuestDoorText }) {
   const hydrated = useHydrated();
   const [state, setState] = useState<DoorState>({ kind: "idle" });
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -81,7 +110,7 @@ function DoorControl({ token, deviceId }: { token: string; deviceId: string }) {
         cache: "no-store",
       });
     } catch {
-      setState({ kind: "error", line: DOOR_MESSAGES.connection });
+      setState({ kind: "error", line: text.connection });
       return;
     }
     let data: { ok?: unknown; error?: unknown } | null = null;
@@ -95,14 +124,16 @@ function DoorControl({ token, deviceId }: { token: string; deviceId: string }) {
       resetTimer.current = setTimeout(() => setState({ kind: "idle" }), DOOR_SUCCESS_RESET_MS);
       return;
     }
-    setState({ kind: "error", line: doorErrorLine(typeof data?.error === "string" ? data.error : null) });
+    // The server's own reason is shown as sent (Spanish); the frame around it is the guest's.
+    const reason = typeof data?.error === "string" && data.error.trim() !== "" ? data.error.trim() : text.notSent;
+    setState({ kind: "error", line: `${text.errorPrefix}${reason}` });
   }
 
   const status =
     state.kind === "sending"
-      ? DOOR_MESSAGES.sending
+      ? text.sending
       : state.kind === "success"
-        ? DOOR_MESSAGES.success
+        ? text.success
         : state.kind === "error"
           ? state.line
           : "";
@@ -116,7 +147,7 @@ function DoorControl({ token, deviceId }: { token: string; deviceId: string }) {
         onClick={openDoor}
       >
         <DoorOpen className="!size-6" aria-hidden="true" />
-        {DOOR_MESSAGES.button}
+        {text.button}
       </Button>
       <p
         role="status"
@@ -132,11 +163,9 @@ function DoorControl({ token, deviceId }: { token: string; deviceId: string }) {
         {status}
       </p>
       <noscript>
-        <p className="text-sm text-destructive">Activa JavaScript en tu navegador para abrir la puerta.</p>
+        <p className="text-sm text-destructive">{text.noScript}</p>
       </noscript>
-      <p className="text-xs text-muted-foreground">
-        El enlace solo funciona durante tu estancia, desde el día de entrada hasta el de salida.
-      </p>
+      <p className="text-xs text-muted-foreground">{text.validity}</p>
     </div>
   );
 }

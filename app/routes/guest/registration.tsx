@@ -5,11 +5,14 @@ import { parseGuestFormEntries } from "#app/components/guest/guest-form-data.ts"
 import { GuestRegistrationForm, type GuestFormFailure } from "#app/components/guest/guest-registration-form.tsx";
 import { clampGuestCount, GuestShell, LoadingScreen, MessageScreen, WelcomeScreen } from "#app/components/guest/guest-screens.tsx";
 import { guestUiText } from "#app/components/guest/guest-ui-text.ts";
-import { guestMessages, isGuestLang, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
+import { useGuestCatalogue } from "#app/components/guest/guest-language.tsx";
+import { catalogueForPage, guestLangOf } from "#app/modules/guests/guest-catalogues.server.ts";
+import { guestMessages, hasGuestCatalogue, isGuestLang, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
 import { GUEST_FORM_FIELDS, MAX_GUESTS, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { todayIn } from "#app/modules/guests/identity.ts";
 import { findMunicipalitiesByPostalCode, listMunicipalities, listProvinces } from "#app/modules/guests/ine.server.ts";
 import { SPAIN } from "#app/modules/guests/ses-codes.ts";
+import { SIGNATURE_MAX_DATA_URL_CHARS } from "#app/modules/guests/signature.ts";
 import { consumeRateLimit, RATE_LIMITS } from "#app/modules/rate-limit/rate-limit.server.ts";
 import { getReservationByLink, registerGuests } from "#app/modules/reservations/reservations.server.ts";
 import type { Route } from "./+types/registration.ts";
@@ -21,12 +24,14 @@ import type { Route } from "./+types/registration.ts";
 
 const LANG_PARAM = "lang";
 const COUNT_PARAM = "personas";
-// Ten guests of short fields, percent-encoded, stay far below this; anything bigger is not ours.
-const MAX_BODY_BYTES = 64 * 1024;
+// Ten guests, each with a drawn signature at its size cap (base64, then percent-encoded), plus
+// their short fields; anything bigger is not ours.
+const MAX_BODY_BYTES = MAX_GUESTS * Math.ceil(SIGNATURE_MAX_DATA_URL_CHARS * 1.1) + 64 * 1024;
 
-function langOf(search: URLSearchParams | string): GuestLang {
+/** The language the guest chose in the URL, if any (else the page's, from Accept-Language). */
+function chosenLangOf(search: URLSearchParams | string): GuestLang | null {
   const value = new URLSearchParams(search).get(LANG_PARAM);
-  return isGuestLang(value) ? value : "es";
+  return isGuestLang(value) ? value : null;
 }
 
 function countOf(search: URLSearchParams | string): number | null {
@@ -44,9 +49,12 @@ function withParams(search: string, changes: Record<string, string | null>): str
   return text ? `?${text}` : "";
 }
 
-export function meta({ location }: Route.MetaArgs) {
-  const lang = langOf(location.search);
-  return [{ title: `${guestUiText[lang].pageTitle} | NidoSmart` }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ location, data }: Route.MetaArgs) {
+  const chosen = chosenLangOf(location.search);
+  // On the first render in the browser only the page's own catalogue may be registered yet.
+  const lang = chosen && hasGuestCatalogue(chosen) ? chosen : (data?.lang ?? "es");
+  const title = hasGuestCatalogue(lang) ? guestUiText[lang].pageTitle : (data?.pageTitle ?? "");
+  return [{ title: `${title} | NidoSmart` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -62,19 +70,20 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lang = langOf(new URL(request.url).search);
+  const lang = guestLangOf(request);
+  const page = { lang, catalogue: catalogueForPage(lang), pageTitle: guestUiText[lang].pageTitle };
   try {
     const limit = await consumeRateLimit(context.db, RATE_LIMITS.guestLinkLookup, context.clientIp);
     if (!limit.allowed) {
-      return data({ screen: "rate-limited" as const, lang }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+      return data({ screen: "rate-limited" as const, ...page }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
     }
     const reservation = await getReservationByLink(context.db, params.link);
     // Unknown and malformed links look the same: nothing tells a guesser how close they were.
-    if (!reservation) return data({ screen: "invalid" as const, lang }, { status: 404 });
-    if (reservation.status === "completed") return { screen: "completed" as const, lang };
+    if (!reservation) return data({ screen: "invalid" as const, ...page }, { status: 404 });
+    if (reservation.status === "completed") return { screen: "completed" as const, ...page };
     return {
       screen: "registration" as const,
-      lang,
+      ...page,
       reservation: {
         propertyName: reservation.propertyName,
         propertyImageUrl: reservation.propertyImageUrl,
@@ -88,7 +97,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   } catch (error) {
     // public-side §4: a read error shows the invalid-link screen.
     context.logger.error({ err: error }, "guest link lookup failed");
-    return data({ screen: "invalid" as const, lang }, { status: 503 });
+    return data({ screen: "invalid" as const, ...page }, { status: 503 });
   }
 }
 
@@ -126,13 +135,18 @@ function municipalitiesFor(guests: GuestFormValues[]): Record<number, [string, s
 }
 
 function echoValues(guests: GuestFormValues[]): GuestFormValues[] {
+  // A drawn signature is never sent back: a form without JavaScript cannot draw one, and a
+  // large image has no business in an error answer.
   return guests.slice(0, MAX_GUESTS).map(
-    (guest) => Object.fromEntries(GUEST_FORM_FIELDS.map((field) => [field, guest[field].slice(0, 250)])) as GuestFormValues,
+    (guest) =>
+      Object.fromEntries(
+        GUEST_FORM_FIELDS.map((field) => [field, field === "signatureImage" ? "" : guest[field].slice(0, 250)]),
+      ) as GuestFormValues,
   );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const urlLang = langOf(new URL(request.url).search);
+  const urlLang = guestLangOf(request);
   const refuse = (status: number, result: ActionResult) => data<ActionResult>(result, { status });
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
     return refuse(413, { ok: false, reason: "invalid", message: guestMessages[urlLang].invalidSubmission });
@@ -215,7 +229,11 @@ function finalScreenOf(result: ActionResult | undefined): FinalScreen {
 export default function GuestRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const navigation = useNavigation();
-  const lang = langOf(location.search);
+  const pageLang = loaderData.lang;
+  useGuestCatalogue(pageLang, loaderData.catalogue);
+  const chosen = chosenLangOf(location.search);
+  // A language chosen in the browser is used once its catalogue has arrived.
+  const lang = chosen && hasGuestCatalogue(chosen) ? chosen : pageLang;
   const t = guestMessages[lang];
   const ui = guestUiText[lang];
   const result = actionData as ActionResult | undefined;
@@ -242,7 +260,7 @@ export default function GuestRegistration({ loaderData, actionData }: Route.Comp
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
 
-  const otherLanguageHref = `${location.pathname}${withParams(location.search, { [LANG_PARAM]: lang === "es" ? "en" : "es" })}`;
+  const languageHref = (option: GuestLang) => `${location.pathname}${withParams(location.search, { [LANG_PARAM]: option })}`;
   const requestedCount = countOf(location.search);
   const changingScreen =
     navigation.state === "loading" &&
@@ -281,7 +299,7 @@ export default function GuestRegistration({ loaderData, actionData }: Route.Comp
   }
 
   return (
-    <GuestShell lang={lang} otherLanguageHref={otherLanguageHref}>
+    <GuestShell lang={lang} languageHref={languageHref}>
       {content}
     </GuestShell>
   );

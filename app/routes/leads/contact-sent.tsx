@@ -33,7 +33,7 @@ export default function ContactSent({ loaderData }: Route.ComponentProps) {
     <div className="flex min-h-screen flex-col bg-muted/40">
       <header className="border-b bg-background">
         <div className="mx-auto flex max-w-3xl items-center px-4 py-4">
-          <Link to="/" className="text-lg font-bold text-primary">
+          <Link reloadDocument to="/" className="text-lg font-bold text-primary">
             {brand.name}
           </Link>
         </div>
@@ -46,11 +46,11 @@ export default function ContactSent({ loaderData }: Route.ComponentProps) {
         </Alert>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild>
-            <Link to={back}>{ok ? "Volver a la página" : "Volver al formulario"}</Link>
+            <Link reloadDocument to={back}>{ok ? "Volver a la página" : "Volver al formulario"}</Link>
           </Button>
           {back !== "/" ? (
             <Button asChild variant="outline">
-              <Link to="/">Ir al inicio</Link>
+              <Link reloadDocument to="/">Ir al inicio</Link>
             </Button>
           ) : null}
         </div>

@@ -1,18 +1,13 @@
-import { Link, useSearchParams } from "react-router";
 import { CaseCard } from "#app/components/marketing/case-card.tsx";
 import { PageSections } from "#app/components/marketing/page-sections.tsx";
 import { pageMeta } from "#app/components/marketing/seo.ts";
-import { useHydrated } from "#app/components/marketing/use-hydrated.ts";
 import {
   casesEmptyState,
   casesIndexPage,
   cityOptions,
   filterCases,
-  isCityKey,
-  isSectorKey,
   sectorOptions,
 } from "#app/content/cases.ts";
-import { cn } from "#app/lib/utils.ts";
 
 export function meta() {
   return pageMeta(casesIndexPage);
@@ -27,108 +22,80 @@ function filterSearch(vertical: string | null, city: string | null): string {
   return search ? `/casos-exito?${search}` : "/casos-exito";
 }
 
+/**
+ * The page is prerendered without a query string, so the HTML lists every case with the "all"
+ * chips current. The marketing island (app/islands/cases-filter.ts) applies `?v=` (sector) and
+ * `?c=` (city) in the browser: it hides the cards that do not match, moves `aria-current`, points
+ * each chip at its combination with the other filter kept, updates the count and shows the empty
+ * state. The chips are ordinary links, so every filter is a plain, shareable URL.
+ */
 export default function CasosExitoRoute() {
-  const [searchParams] = useSearchParams();
-  // The page is prerendered without a query string, so the filters (?v= sector, ?c= city)
-  // are applied only after hydration; the static HTML always lists every case.
-  const hydrated = useHydrated();
-  const rawVertical = hydrated ? searchParams.get("v") : null;
-  const rawCity = hydrated ? searchParams.get("c") : null;
-  const vertical = isSectorKey(rawVertical) ? rawVertical : null;
-  const city = isCityKey(rawCity) ? rawCity : null;
-  const results = filterCases({ vertical, city });
+  const results = filterCases({});
   const [hero, ...rest] = casesIndexPage.sections;
 
   return (
     <>
       <PageSections page={casesIndexPage} sections={[hero]} />
-      <section aria-labelledby="casos-listado" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <section aria-labelledby="casos-listado" className="mx-auto max-w-6xl px-4 py-12 sm:px-6" data-cases-filter="">
         <h2 id="casos-listado" className="sr-only">
           Listado de casos de éxito
         </h2>
         <div className="grid gap-4 rounded-lg border bg-muted p-4 sm:p-5">
-          <FilterGroup
-            label="Sector"
-            allLabel="Todos los sectores"
-            options={sectorOptions}
-            selected={vertical}
-            hrefFor={(key) => filterSearch(key, city)}
-          />
-          <FilterGroup
-            label="Ciudad"
-            allLabel="Todas las ciudades"
-            options={cityOptions}
-            selected={city}
-            hrefFor={(key) => filterSearch(vertical, key)}
-          />
+          <FilterGroup param="v" label="Sector" allLabel="Todos los sectores" options={sectorOptions} hrefFor={(key) => filterSearch(key, null)} />
+          <FilterGroup param="c" label="Ciudad" allLabel="Todas las ciudades" options={cityOptions} hrefFor={(key) => filterSearch(null, key)} />
         </div>
-        <p className="mt-6 text-sm text-muted-foreground" role="status">
-          {results.length === 1 ? "1 caso de éxito" : `${results.length} casos de éxito`}
+        <p className="mt-6 text-sm text-muted-foreground" role="status" data-cases-count="">
+          {countLabel(results.length)}
         </p>
-        {results.length > 0 ? (
-          <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {results.map((caseStudy) => (
-              <li key={caseStudy.slug}>
-                <CaseCard caseStudy={caseStudy} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="mt-4 rounded-lg border border-dashed p-10 text-center">
-            <p className="text-lg">{casesEmptyState.message}</p>
-            <Link
-              to="/casos-exito"
-              preventScrollReset
-              className="mt-4 inline-block font-semibold text-primary underline underline-offset-4"
-            >
-              {casesEmptyState.resetLabel}
-            </Link>
-          </div>
-        )}
+        <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {results.map((caseStudy) => (
+            <li key={caseStudy.slug} data-vertical={caseStudy.vertical} data-city={caseStudy.city}>
+              <CaseCard caseStudy={caseStudy} />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 rounded-lg border border-dashed p-10 text-center" data-cases-empty="" hidden>
+          <p className="text-lg">{casesEmptyState.message}</p>
+          <a href="/casos-exito" className="mt-4 inline-block font-semibold text-primary underline underline-offset-4">
+            {casesEmptyState.resetLabel}
+          </a>
+        </div>
       </section>
       <PageSections page={casesIndexPage} sections={rest} />
     </>
   );
 }
 
+function countLabel(count: number): string {
+  return count === 1 ? "1 caso de éxito" : `${count} casos de éxito`;
+}
+
 type FilterGroupProps = {
+  param: "v" | "c";
   label: string;
   allLabel: string;
   options: readonly { key: string; label: string }[];
-  selected: string | null;
   hrefFor: (key: string | null) => string;
 };
 
-function FilterGroup({ label, allLabel, options, selected, hrefFor }: FilterGroupProps) {
-  const chip = (active: boolean) =>
-    cn(
-      "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors",
-      active ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:border-primary hover:text-primary",
-    );
+function FilterGroup({ param, label, allLabel, options, hrefFor }: FilterGroupProps) {
+  // The current chip is styled from aria-current, which the island moves.
+  const chip =
+    "inline-flex h-9 items-center rounded-full border bg-background px-4 text-sm font-medium transition-colors hover:border-primary hover:text-primary aria-[current=true]:border-primary aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground";
   return (
     <nav aria-label={`Filtrar por ${label.toLowerCase()}`} className="flex flex-col gap-2 sm:flex-row sm:items-center">
       <p className="w-20 shrink-0 text-sm font-semibold">{label}</p>
       <ul className="flex flex-wrap gap-2">
         <li>
-          <Link
-            to={hrefFor(null)}
-            preventScrollReset
-            aria-current={selected === null ? "true" : undefined}
-            className={chip(selected === null)}
-          >
+          <a href={hrefFor(null)} data-filter={param} data-key="" aria-current="true" className={chip}>
             {allLabel}
-          </Link>
+          </a>
         </li>
         {options.map((option) => (
           <li key={option.key}>
-            <Link
-              to={hrefFor(option.key)}
-              preventScrollReset
-              aria-current={selected === option.key ? "true" : undefined}
-              className={chip(selected === option.key)}
-            >
+            <a href={hrefFor(option.key)} data-filter={param} data-key={option.key} className={chip}>
               {option.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { ChatDemo } from "#app/components/chat/chat-demo.tsx";
+import { ChatDemoLauncher } from "#app/components/chat/chat-demo-launcher.tsx";
 import { CtaBand } from "#app/components/marketing/cta-band.tsx";
 import { Hero } from "#app/components/marketing/hero.tsx";
 import { SectionBlock } from "#app/components/marketing/page-sections.tsx";
@@ -37,7 +37,7 @@ function ChatDemoSection({ tone }: { tone: SectionTone }) {
   return (
     <SectionShell id="demo-chat" heading={chatDemoCopy.heading} intro={chatDemoCopy.text} tone={tone}>
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 text-center">
-        <ChatDemo triggerLabel={chatDemoCopy.buttonLabel} title={chatDemoCopy.dialogTitle} description={chatDemoCopy.dialogDescription} />
+        <ChatDemoLauncher triggerLabel={chatDemoCopy.buttonLabel} title={chatDemoCopy.dialogTitle} description={chatDemoCopy.dialogDescription} />
         <p className="text-sm text-muted-foreground">{chatDemoCopy.hint}</p>
       </div>
     </SectionShell>

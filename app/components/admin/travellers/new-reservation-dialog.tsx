@@ -5,14 +5,12 @@ import { useActionToast, type TravellerActionResult } from "#app/components/admi
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import { Textarea } from "#app/components/ui/textarea.tsx";
 import { todayIsoDate } from "#app/lib/dates.ts";
-import { MAX_GUESTS, MIN_GUESTS } from "#app/modules/guests/guests.schema.ts";
-import { DEFAULT_PAYMENT_TYPE, PAYMENT_TYPES } from "#app/modules/guests/ses-codes.ts";
-import { RESERVATION_LIMITS, RESERVATION_MESSAGES, validateReservationInput } from "#app/modules/reservations/reservations.schema.ts";
+import { MAIL_MESSAGES } from "#app/modules/mail/mail.schema.ts";
+import { RESERVATION_MESSAGES, validateReservationInput } from "#app/modules/reservations/reservations.schema.ts";
+import { ReservationFormFields } from "./reservation-form-fields.tsx";
 
 export type PropertyChoice = { id: string; name: string; establishmentCode: string | null };
 
@@ -25,10 +23,13 @@ export function NewReservationDialog({
   open,
   onOpenChange,
   properties,
+  mailEnabled = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   properties: PropertyChoice[];
+  /** SMTP_URL is set: the link can go out by e-mail on creation. */
+  mailEnabled?: boolean;
 }) {
   const fetcher = useFetcher<TravellerActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -97,47 +98,30 @@ export function NewReservationDialog({
                 ))}
               </NativeSelect>
             </div>
-            <div className="grid gap-4 sm:grid-cols-3">
-              <div className="grid gap-2">
-                <Label htmlFor="reservation-guests">Huéspedes *</Label>
-                <Input id="reservation-guests" name="guestCount" type="number" inputMode="numeric" min={MIN_GUESTS} max={MAX_GUESTS} step={1} defaultValue={1} />
+            <ReservationFormFields today={today} />
+            <div className="grid gap-1">
+              <div className="flex min-h-11 items-center gap-3">
+                <input
+                  id="reservation-send-link"
+                  name="sendLink"
+                  type="checkbox"
+                  role="switch"
+                  defaultChecked
+                  disabled={!mailEnabled}
+                  aria-describedby="reservation-send-link-hint"
+                  className="size-5 accent-[var(--color-primary)]"
+                />
+                <Label htmlFor="reservation-send-link">Enviar el enlace de registro por email al titular</Label>
               </div>
-              <div className="grid gap-2">
-                <Label htmlFor="reservation-check-in">Entrada *</Label>
-                <Input id="reservation-check-in" name="checkInDate" type="date" />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="reservation-check-out">Salida *</Label>
-                <Input id="reservation-check-out" name="checkOutDate" type="date" />
-              </div>
-            </div>
-            <div className="grid gap-4 sm:grid-cols-3">
-              <div className="grid gap-2">
-                <Label htmlFor="reservation-payment">Tipo de pago</Label>
-                <NativeSelect id="reservation-payment" name="paymentType" defaultValue={DEFAULT_PAYMENT_TYPE}>
-                  {PAYMENT_TYPES.map((type) => (
-                    <option key={type.code} value={type.code}>
-                      {type.es}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="reservation-contract">Fecha del contrato</Label>
-                <Input id="reservation-contract" name="contractDate" type="date" defaultValue={today} />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="reservation-rooms">Habitaciones</Label>
-                <Input id="reservation-rooms" name="rooms" type="number" inputMode="numeric" min={1} max={RESERVATION_LIMITS.maxRooms} step={1} defaultValue={1} />
-              </div>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="reservation-notes">Notas</Label>
-              <Textarea id="reservation-notes" name="notes" maxLength={RESERVATION_LIMITS.notes} rows={3} placeholder="Opcional" />
+              <p id="reservation-send-link-hint" className="text-xs text-muted-foreground">
+                {mailEnabled
+                  ? "Se envía al crear la reserva si el titular tiene email, en su idioma; si no se ha registrado, se le recuerda antes de la llegada."
+                  : MAIL_MESSAGES.notConfigured}
+              </p>
             </div>
             {shown ? <Alert variant="destructive">{shown}</Alert> : null}
             <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancelar
               </Button>
               <Button type="submit" disabled={busy}>

@@ -1,14 +1,25 @@
-import { Clock, Home, Pencil, Trash2, Wifi, WifiOff } from "lucide-react";
+import { Clock, Home, Landmark, Pencil, Trash2, Wifi, WifiOff } from "lucide-react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
-import type { PropertyView } from "#app/components/admin/travellers/property-dialog.tsx";
+import type { LandlordChoice, PropertyView } from "#app/components/admin/travellers/property-dialog.tsx";
 import { useActionToast, type PropertyIntent, type TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { opensDialog } from "#app/components/ui/dialog.tsx";
+import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { PROPERTY_MESSAGES, timeZoneLabel } from "#app/modules/properties/properties.schema.ts";
 
-export function PropertiesList({ properties, onEdit }: { properties: PropertyView[]; onEdit: (property: PropertyView) => void }) {
+export function PropertiesList({
+  properties,
+  landlords,
+  onEdit,
+}: {
+  properties: PropertyView[];
+  landlords: LandlordChoice[];
+  onEdit: (property: PropertyView) => void;
+}) {
+  const landlordName = new Map(landlords.map((landlord) => [landlord.id, `${landlord.name} · ${landlord.landlordCode}`]));
   // Owned by the list: a deleted card unmounts, its toast must not go with it.
   const deleteFetcher = useFetcher<TravellerActionResult<PropertyIntent>>();
   useActionToast(deleteFetcher);
@@ -20,7 +31,7 @@ export function PropertiesList({ properties, onEdit }: { properties: PropertyVie
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {properties.map((property) => (
-        <li key={property.id}>
+        <li key={property.id} data-property-id={property.id}>
           <Card className="flex h-full flex-col overflow-hidden">
             {property.imageUrl ? (
               <img
@@ -53,6 +64,13 @@ export function PropertiesList({ properties, onEdit }: { properties: PropertyVie
                   </dd>
                 </div>
                 <div>
+                  <dt className="sr-only">Arrendador</dt>
+                  <dd className="flex items-center gap-2">
+                    <Landmark className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    {property.landlordAccountId ? (landlordName.get(property.landlordAccountId) ?? "Arrendador") : "Sin arrendador"}
+                  </dd>
+                </div>
+                <div>
                   <dt className="sr-only">Internet</dt>
                   <dd className="flex items-center gap-2">
                     {property.internetAvailable ? (
@@ -64,13 +82,21 @@ export function PropertiesList({ properties, onEdit }: { properties: PropertyVie
                   </dd>
                 </div>
               </dl>
-              <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+              <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
                 <Badge variant="secondary">
                   {property.reservationCount === 1 ? "1 reserva" : `${property.reservationCount} reservas`}
                 </Badge>
-                <div className="flex gap-1">
-                  <Button variant="ghost" size="icon" aria-label={`Editar ${property.name}`} title="Editar" onClick={() => onEdit(property)}>
+                <RowActions>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Editar ${property.name}`}
+                    title="Editar"
+                    onClick={() => onEdit(property)}
+                    {...opensDialog}
+                  >
                     <Pencil aria-hidden="true" />
+                    <RowActionLabel>Editar</RowActionLabel>
                   </Button>
                   <ConfirmDialog
                     title="¿Eliminar vivienda?"
@@ -83,10 +109,11 @@ export function PropertiesList({ properties, onEdit }: { properties: PropertyVie
                     trigger={
                       <Button variant="ghost" size="icon" aria-label={`Eliminar ${property.name}`} title="Eliminar" disabled={deleting === property.id}>
                         <Trash2 aria-hidden="true" />
+                        <RowActionLabel>Eliminar</RowActionLabel>
                       </Button>
                     }
                   />
-                </div>
+                </RowActions>
               </div>
             </CardContent>
           </Card>

@@ -26,8 +26,11 @@ export type PropertyView = {
   establishmentCode: string;
   internetAvailable: boolean;
   timeZone: string;
+  landlordAccountId: string | null;
   reservationCount: number;
 };
+
+export type LandlordChoice = { id: string; name: string; landlordCode: string };
 
 const IMAGE_TIMEOUT_MS = 10_000;
 
@@ -55,10 +58,12 @@ type ImageState = { url: string; status: "checking" | "ok" } | null;
 export function PropertyDialog({
   open,
   property,
+  landlords,
   onOpenChange,
 }: {
   open: boolean;
   property: PropertyView | null;
+  landlords: LandlordChoice[];
   onOpenChange: (open: boolean) => void;
 }) {
   const fetcher = useFetcher<TravellerActionResult<PropertyIntent>>();
@@ -180,6 +185,25 @@ export function PropertyDialog({
                 ))}
               </NativeSelect>
             </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${fieldId}-landlord`}>Arrendador (SES.HOSPEDAJES)</Label>
+            <NativeSelect
+              id={`${fieldId}-landlord`}
+              name="landlordAccountId"
+              defaultValue={property?.landlordAccountId ?? ""}
+              aria-describedby={`${fieldId}-landlord-hint`}
+            >
+              <option value="">Sin arrendador</option>
+              {landlords.map((landlord) => (
+                <option key={landlord.id} value={landlord.id}>
+                  {landlord.name} · {landlord.landlordCode}
+                </option>
+              ))}
+            </NativeSelect>
+            <p id={`${fieldId}-landlord-hint`} className="text-xs text-muted-foreground">
+              La cuenta con la que se envían sus comunicaciones. Sin arrendador no se envía nada.
+            </p>
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${fieldId}-image`}>URL de la imagen</Label>

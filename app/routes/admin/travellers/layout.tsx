@@ -1,4 +1,4 @@
-import { BedDouble, CalendarCheck, Cpu } from "lucide-react";
+import { BedDouble, CalendarCheck, Cpu, Landmark, Send } from "lucide-react";
 import { data, NavLink, Outlet, useLocation } from "react-router";
 import { requirePermission } from "#app/auth/guards.server.ts";
 import { ScrollTabs } from "#app/components/ui/scroll-tabs.tsx";
@@ -13,6 +13,8 @@ const TABS = [
   { to: "/admin/viajeros", label: "Reservas", Icon: CalendarCheck, end: true },
   { to: "/admin/viajeros/viviendas", label: "Viviendas", Icon: BedDouble, end: false },
   { to: "/admin/viajeros/dispositivos", label: "Dispositivos", Icon: Cpu, end: false },
+  { to: "/admin/viajeros/arrendadores", label: "Arrendadores", Icon: Landmark, end: false },
+  { to: "/admin/viajeros/comunicaciones", label: "Comunicaciones", Icon: Send, end: false },
 ] as const;
 
 /**

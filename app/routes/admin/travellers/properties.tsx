@@ -8,8 +8,10 @@ import { PropertyDialog, type PropertyView } from "#app/components/admin/travell
 import type { PropertyIntent, TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { opensDialog } from "#app/components/ui/dialog.tsx";
 import { PROPERTY_MESSAGES, propertyIdSchema, validatePropertyInput } from "#app/modules/properties/properties.schema.ts";
-import { createProperty, deleteProperty, listProperties, updateProperty } from "#app/modules/properties/properties.server.ts";
+import { createProperty, deleteProperty, listProperties, UnknownLandlordError, updateProperty } from "#app/modules/properties/properties.server.ts";
+import { listLandlordChoices } from "#app/modules/landlords/landlords.server.ts";
 import type { Route } from "./+types/properties.ts";
 
 // /admin/viajeros/viviendas: the properties (staff-side §2, §5). "?nueva=1" opens the create
@@ -22,11 +24,11 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "travellers:manage");
   try {
-    const properties = await listProperties(context.db);
-    return { properties, loadError: false };
+    const [properties, landlords] = await Promise.all([listProperties(context.db), listLandlordChoices(context.db)]);
+    return { properties, landlords, loadError: false };
   } catch (error) {
     context.logger.error({ err: error }, "properties could not be loaded");
-    return { properties: [], loadError: true };
+    return { properties: [], landlords: [], loadError: true };
   }
 }
 
@@ -66,13 +68,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const updated = await updateProperty(db, id, checked.data);
     return updated ? result(intent, true, PROPERTY_MESSAGES.updated) : result(intent, false, PROPERTY_MESSAGES.notFound, 404);
   } catch (error) {
+    if (error instanceof UnknownLandlordError) return result(intent, false, PROPERTY_MESSAGES.invalidLandlord, 400);
     logger.error({ err: error, intent, propertyId: id || undefined }, "property action failed");
     return result(intent, false, intent === "delete" ? PROPERTY_MESSAGES.deleteError : PROPERTY_MESSAGES.saveError, 500);
   }
 }
 
 export default function PropertiesRoute({ loaderData }: Route.ComponentProps) {
-  const { properties, loadError } = loaderData;
+  const { properties, landlords, loadError } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const [dialog, setDialog] = useState<{ property: PropertyView | null } | null>(null);
 
@@ -98,7 +101,7 @@ export default function PropertiesRoute({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Viviendas</h2>
-        <Button onClick={() => setDialog({ property: null })}>
+        <Button onClick={() => setDialog({ property: null })} {...opensDialog}>
           <Plus aria-hidden="true" /> Crear vivienda
         </Button>
       </div>
@@ -110,11 +113,12 @@ export default function PropertiesRoute({ loaderData }: Route.ComponentProps) {
           </Link>
         </Alert>
       ) : (
-        <PropertiesList properties={properties} onEdit={(property) => setDialog({ property })} />
+        <PropertiesList properties={properties} landlords={landlords} onEdit={(property) => setDialog({ property })} />
       )}
       <PropertyDialog
         open={dialog !== null}
         property={dialog?.property ?? null}
+        landlords={landlords}
         onOpenChange={(open) => {
           if (!open) setDialog(null);
         }}

@@ -1,4 +1,4 @@
-import { Home, Plus } from "lucide-react";
+import { AlertTriangle, Home, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
@@ -10,18 +10,30 @@ import { ReservationsTable } from "#app/components/admin/travellers/reservations
 import type { GuestsActionResult, ReservationIntent, TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { opensDialog } from "#app/components/ui/dialog.tsx";
 import { todayIsoDate } from "#app/lib/dates.ts";
 import { getDoorLinksForReservations } from "#app/modules/door/door.server.ts";
+import { correctGuest, CORRECTION_MESSAGES } from "#app/modules/guests/guest-correction.server.ts";
+import { refileGuestRegister } from "#app/modules/ses/ses-outbox.server.ts";
 import { listGuestsForReservation } from "#app/modules/guests/guests.server.ts";
+import { sendGuestLink } from "#app/modules/mail/guest-mail.server.ts";
+import { listMailForReservation } from "#app/modules/mail/mail-outbox.server.ts";
+import { kickMailWorker, mailSettingsFrom } from "#app/modules/mail/mail-service.server.ts";
+import { MAIL_MESSAGES } from "#app/modules/mail/mail.schema.ts";
 import { listProperties } from "#app/modules/properties/properties.server.ts";
-import { RESERVATION_MESSAGES, validateReservationInput } from "#app/modules/reservations/reservations.schema.ts";
+import { RESERVATION_MESSAGES, validateReservationInput, validateReservationUpdate } from "#app/modules/reservations/reservations.schema.ts";
 import {
+  cancelReservation,
+  getReservationPurgedAt,
   createReservation,
   deleteReservation,
   getReservationStats,
   listReservations,
   ReservationRuleError,
+  updateReservation,
 } from "#app/modules/reservations/reservations.server.ts";
+import { listFilingStatuses, pvDueAt } from "#app/modules/ses/ses-outbox.server.ts";
+import { deadlineLabel, sesStatusLabel } from "#app/modules/ses/ses-status.ts";
 import type { Route } from "./+types/reservations.ts";
 
 // /admin/viajeros: reservations (staff-side §2 "Traveller management"). The row actions post here
@@ -41,7 +53,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const canReadGuests = hasPermission(user.role, "guests:read");
   try {
-    const [reservations, properties] = await Promise.all([listReservations(db), listProperties(db)]);
+    const [allReservations, properties, filings] = await Promise.all([listReservations(db), listProperties(db), listFilingStatuses(db)]);
+    const now = Date.now();
+    // A stay whose guests have not registered yet has no PV to queue, but its deadline runs.
+    for (const r of allReservations) {
+      if (r.cancelledAt || r.status === "completed" || filings[r.id]?.PV) continue;
+      const entry = (filings[r.id] ??= {});
+      entry.PV = { kind: "PV", state: "pending", codigoComunicacion: null, errorText: null, dueAt: pvDueAt(r.checkInDate).toISOString(), cancelRequested: false };
+    }
+    // "Con errores / fuera de plazo": a filing the ministry refused, or one still open past its deadline.
+    const problemsOnly = new URL(request.url).searchParams.get("filtro") === "ses";
+    const hasProblem = (id: string) =>
+      [filings[id]?.RH, filings[id]?.PV].some((status) => status && (sesStatusLabel(status).failed || deadlineLabel(status, now)?.overdue));
+    const reservations = problemsOnly ? allReservations.filter((r) => hasProblem(r.id)) : allReservations;
     const doorLinks = await getDoorLinksForReservations(
       db,
       reservations.map((r) => r.id),
@@ -59,21 +83,58 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         completedAt: r.completedAt,
         registeredGuests: r.registeredGuests,
         notes: r.notes,
-        doorPath: doorLinks.get(r.id) ?? null,
+        paymentType: r.paymentType,
+        contractDate: r.contractDate,
+        rooms: r.rooms,
+        holderGivenName: r.holderGivenName,
+        holderFirstSurname: r.holderFirstSurname,
+        holderSecondSurname: r.holderSecondSurname,
+        holderEmail: r.holderEmail,
+        holderPhone: r.holderPhone,
+        holderDocumentType: r.holderDocumentType,
+        holderDocumentNumber: r.holderDocumentNumber,
+        holderLang: r.holderLang,
+        bookingChannel: r.bookingChannel,
+        cancelledAt: r.cancelledAt,
+        // A cancelled reservation's door link is not handed out either.
+        doorPath: r.cancelledAt ? null : (doorLinks.get(r.id) ?? null),
+        filings: filings[r.id] ?? {},
       })),
+      now,
+      problemsOnly,
       properties: properties.map((p) => ({ id: p.id, name: p.name, establishmentCode: p.establishmentCode })),
       stats,
       siteUrl: context.config.siteUrl,
       canReadGuests,
+      mailEnabled: mailSettingsFrom(context.config).enabled,
       loadError: false,
     };
   } catch (error) {
     logger.error({ err: error }, "reservations could not be loaded");
-    return { reservations: [], properties: [], stats, siteUrl: context.config.siteUrl, canReadGuests, loadError: true };
+    return {
+      reservations: [],
+      properties: [],
+      stats,
+      siteUrl: context.config.siteUrl,
+      canReadGuests,
+      mailEnabled: mailSettingsFrom(context.config).enabled,
+      loadError: true,
+      now: Date.now(),
+      problemsOnly: false,
+    };
   }
 }
 
-const INTENTS: readonly ReservationIntent[] = ["create", "delete", "view-guests"];
+const INTENTS: readonly ReservationIntent[] = ["create", "update", "cancel", "delete", "view-guests", "send-link", "correct-guest"];
+
+const FAILURE_MESSAGES: Record<Exclude<ReservationIntent, "view-guests">, string> = {
+  create: RESERVATION_MESSAGES.createError,
+  update: RESERVATION_MESSAGES.updateError,
+  cancel: RESERVATION_MESSAGES.cancelError,
+  delete: RESERVATION_MESSAGES.deleteError,
+  "send-link": MAIL_MESSAGES.sendError,
+  "correct-guest": CORRECTION_MESSAGES.error,
+};
 
 const result = (intent: ReservationIntent | null, ok: boolean, message: string, status = 200) =>
   data<TravellerActionResult<ReservationIntent>>(ok && intent ? { ok, intent, message } : { ok: false, intent, error: message }, { status });
@@ -94,7 +155,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (guests === null) {
         return data<GuestsActionResult>({ ok: false, intent, reservationId: id, error: RESERVATION_MESSAGES.notFound }, { status: 404 });
       }
-      return data<GuestsActionResult>({ ok: true, intent, reservationId: id, guests }, { headers: { "Cache-Control": "private, no-store" } });
+      const [mails, purgedAt] = await Promise.all([listMailForReservation(db, id), getReservationPurgedAt(db, id)]);
+      return data<GuestsActionResult>(
+        {
+          ok: true,
+          intent,
+          reservationId: id,
+          guests,
+          guestDataPurgedAt: purgedAt ? purgedAt.toISOString() : null,
+          mails: mails.map((mail) => ({
+            id: mail.id,
+            kind: mail.kind,
+            recipient: mail.recipient,
+            subject: mail.subject,
+            status: mail.status,
+            lastError: mail.lastError,
+            createdAt: mail.createdAt.toISOString(),
+            sentAt: mail.sentAt ? mail.sentAt.toISOString() : null,
+          })),
+        },
+        { headers: { "Cache-Control": "private, no-store" } },
+      );
     } catch (error) {
       logger.error({ err: error, reservationId: id }, "guests could not be loaded");
       return data<GuestsActionResult>({ ok: false, intent, reservationId: id, error: RESERVATION_MESSAGES.guestsLoadError }, { status: 500 });
@@ -107,7 +188,58 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!checked.ok) return result(intent, false, checked.message, 400);
       const created = await createReservation(db, checked.data, user.id);
       logger.info({ reservationId: created.id, userId: user.id }, "reservation created");
+      // "Enviar el enlace por email" (on by default): the holder gets the link at once.
+      if (form.sendLink === "on" && checked.data.holder.email) {
+        const sent = await sendGuestLink(db, mailSettingsFrom(context.config), { reservationId: created.id, trigger: "created", userId: user.id });
+        if (!sent.ok && sent.message === MAIL_MESSAGES.notConfigured) return result(intent, true, MAIL_MESSAGES.createdWithoutMail, 201);
+        if (sent.ok) {
+          kickMailWorker(db);
+          return result(intent, true, MAIL_MESSAGES.createdAndQueued, 201);
+        }
+      }
       return result(intent, true, RESERVATION_MESSAGES.created, 201);
+    }
+    if (intent === "update") {
+      const checked = validateReservationUpdate(form, todayIsoDate());
+      if (!checked.ok) return result(intent, false, checked.message, 400);
+      const updated = await updateReservation(db, id, checked.data);
+      if (updated) logger.info({ reservationId: id, userId: user.id }, "reservation updated");
+      return updated ? result(intent, true, RESERVATION_MESSAGES.updated) : result(intent, false, RESERVATION_MESSAGES.notFound, 404);
+    }
+    if (intent === "correct-guest") {
+      // Correcting guest data shows it too: the same permission as the guests dialog.
+      const editor = await requirePermission(request, context, "guests:read");
+      const position = Number(form.position);
+      const corrected = await correctGuest(db, {
+        reservationId: id,
+        position: Number.isInteger(position) ? position : -1,
+        values: form,
+        editor: { id: editor.id, email: editor.email },
+        // Issue 11 item 6: a correction of a completed registration re-files the PV (B + new A).
+        onFiledDataChanged: async (tx, change) => {
+          if (change.reservationCompleted) await refileGuestRegister(tx, change.reservationId);
+        },
+      });
+      if (!corrected.ok) return result(intent, false, corrected.message, corrected.status);
+      if (corrected.filedDataChanged) logger.info({ reservationId: id, userId: editor.id, fields: corrected.changedFields }, "guest data corrected");
+      return result(intent, true, corrected.message);
+    }
+    if (intent === "send-link") {
+      const sent = await sendGuestLink(db, mailSettingsFrom(context.config), { reservationId: id, trigger: "manual", userId: user.id });
+      if (!sent.ok) return result(intent, false, sent.message, sent.status);
+      kickMailWorker(db);
+      logger.info({ reservationId: id, userId: user.id }, "guest link e-mail queued");
+      return result(intent, true, sent.message);
+    }
+    if (intent === "cancel") {
+      const outcome = await cancelReservation(db, id);
+      if (outcome === "cancelled") {
+        logger.info({ reservationId: id, userId: user.id }, "reservation cancelled");
+        return result(intent, true, RESERVATION_MESSAGES.cancelled);
+      }
+      return outcome === "already-cancelled"
+        ? result(intent, false, RESERVATION_MESSAGES.alreadyCancelled, 409)
+        : result(intent, false, RESERVATION_MESSAGES.notFound, 404);
     }
     const deleted = await deleteReservation(db, id);
     if (deleted) logger.info({ reservationId: id, userId: user.id }, "reservation deleted");
@@ -115,7 +247,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof ReservationRuleError) return result(intent, false, error.message, error.status);
     logger.error({ err: error, intent }, "reservation action failed");
-    return result(intent, false, intent === "create" ? RESERVATION_MESSAGES.createError : RESERVATION_MESSAGES.deleteError, 500);
+    return result(intent, false, FAILURE_MESSAGES[intent], 500);
   }
 }
 
@@ -126,7 +258,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function ReservationsRoute({ loaderData }: Route.ComponentProps) {
-  const { reservations, properties, stats, siteUrl, canReadGuests, loadError } = loaderData;
+  const { reservations, properties, stats, siteUrl, canReadGuests, mailEnabled, loadError, now, problemsOnly } = loaderData;
   const [creating, setCreating] = useState(false);
   const navigation = useNavigation();
   const location = useLocation();
@@ -141,12 +273,17 @@ export default function ReservationsRoute({ loaderData }: Route.ComponentProps) 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Reservas</h2>
         <div className="flex flex-wrap gap-2">
+          <Button variant={problemsOnly ? "default" : "outline"} asChild>
+            <Link to={problemsOnly ? "/admin/viajeros" : "/admin/viajeros?filtro=ses"}>
+              <AlertTriangle aria-hidden="true" /> {problemsOnly ? "Ver todas" : "Con errores / fuera de plazo"}
+            </Link>
+          </Button>
           <Button variant="outline" asChild>
             <Link to="/admin/viajeros/viviendas?nueva=1">
               <Home aria-hidden="true" /> Crear vivienda
             </Link>
           </Button>
-          <Button onClick={() => setCreating(true)}>
+          <Button onClick={() => setCreating(true)} {...opensDialog}>
             <Plus aria-hidden="true" /> Nueva reserva
           </Button>
         </div>
@@ -164,12 +301,12 @@ export default function ReservationsRoute({ loaderData }: Route.ComponentProps) 
       ) : reservations.length === 0 ? (
         <p className="rounded-lg border bg-background p-10 text-center text-muted-foreground">{RESERVATION_MESSAGES.empty}</p>
       ) : (
-        <div className="rounded-lg border bg-background">
-          <ReservationsTable reservations={reservations} siteUrl={siteUrl} canReadGuests={canReadGuests} />
+        <div className="rounded-lg border bg-background max-md:border-0 max-md:bg-transparent">
+          <ReservationsTable reservations={reservations} siteUrl={siteUrl} canReadGuests={canReadGuests} mailEnabled={mailEnabled} now={now} />
         </div>
       )}
 
-      <NewReservationDialog open={creating} onOpenChange={setCreating} properties={properties} />
+      <NewReservationDialog open={creating} onOpenChange={setCreating} properties={properties} mailEnabled={mailEnabled} />
     </div>
   );
 }

@@ -1,0 +1,148 @@
+import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { LandlordDialog, type LandlordView } from "#app/components/admin/travellers/landlord-dialog.tsx";
+import { useActionToast, type LandlordIntent, type TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { opensDialog } from "#app/components/ui/dialog.tsx";
+import {
+  ResponsiveTable,
+  ResponsiveTableBody,
+  ResponsiveTableCell,
+  ResponsiveTableHead,
+  ResponsiveTableHeader,
+  ResponsiveTableHeadRow,
+  ResponsiveTableRow,
+} from "#app/components/ui/responsive-table.tsx";
+import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
+import { LANDLORD_MESSAGES } from "#app/modules/landlords/landlords.schema.ts";
+
+const propertiesLabel = (count: number) => (count === 1 ? "1 vivienda" : `${count} viviendas`);
+
+export function LandlordsPanel({ landlords, keyAvailable }: { landlords: LandlordView[]; keyAvailable: boolean }) {
+  const [dialog, setDialog] = useState<{ landlord: LandlordView | null } | null>(null);
+  // Owned here: a deleted row unmounts, its toast must not go with it.
+  const deleteFetcher = useFetcher<TravellerActionResult<LandlordIntent>>();
+  useActionToast(deleteFetcher);
+  const deleting = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("id") : null;
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <h2 className="text-xl font-semibold">Arrendadores</h2>
+          <p className="text-sm text-muted-foreground">Cuentas del servicio web de SES.HOSPEDAJES. Cada vivienda envía sus comunicaciones con una.</p>
+        </div>
+        <Button onClick={() => setDialog({ landlord: null })} {...opensDialog}>
+          <Plus aria-hidden="true" /> Nuevo arrendador
+        </Button>
+      </div>
+
+      {keyAvailable ? null : (
+        <Alert variant="destructive" role="status">
+          {LANDLORD_MESSAGES.noKeyNotice}
+        </Alert>
+      )}
+
+      {landlords.length === 0 ? (
+        <p className="rounded-lg border bg-background p-10 text-center text-muted-foreground">{LANDLORD_MESSAGES.empty}</p>
+      ) : (
+        <div className="rounded-lg border bg-background max-md:border-0 max-md:bg-transparent">
+          <ResponsiveTable>
+            <caption className="sr-only">Arrendadores</caption>
+            <ResponsiveTableHeader>
+              <ResponsiveTableHeadRow>
+                <ResponsiveTableHead>Nombre</ResponsiveTableHead>
+                <ResponsiveTableHead>Código</ResponsiveTableHead>
+                <ResponsiveTableHead>Usuario</ResponsiveTableHead>
+                <ResponsiveTableHead>Contraseña</ResponsiveTableHead>
+                <ResponsiveTableHead>Envío automático</ResponsiveTableHead>
+                <ResponsiveTableHead>Viviendas</ResponsiveTableHead>
+                <ResponsiveTableHead className="text-right">Acciones</ResponsiveTableHead>
+              </ResponsiveTableHeadRow>
+            </ResponsiveTableHeader>
+            <ResponsiveTableBody>
+              {landlords.map((landlord) => (
+                <ResponsiveTableRow key={landlord.id} data-landlord-id={landlord.id}>
+                  <ResponsiveTableCell mobile="title" className="font-medium">
+                    {landlord.name}
+                    <p className="text-xs font-normal text-muted-foreground">{landlord.application}</p>
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Código" className="font-mono">
+                    {landlord.landlordCode}
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Usuario" mobile="full" className="font-mono text-xs max-md:[overflow-wrap:anywhere]">
+                    {landlord.wsUser}
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Contraseña">
+                    {landlord.hasPassword ? (
+                      <span className="inline-flex items-center gap-1">
+                        <KeyRound className="size-4 text-success" aria-hidden="true" /> Guardada
+                      </span>
+                    ) : (
+                      <span className="text-muted-foreground">Sin contraseña</span>
+                    )}
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Envío automático">
+                    {!keyAvailable ? (
+                      <Badge variant="warning">No disponible</Badge>
+                    ) : landlord.autoSend ? (
+                      <Badge variant="success">Activado</Badge>
+                    ) : (
+                      <Badge variant="secondary">Desactivado</Badge>
+                    )}
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Viviendas" className="tabular-nums">
+                    {propertiesLabel(landlord.propertyCount)}
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell mobile="actions" className="whitespace-nowrap text-right">
+                    <RowActions>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Editar ${landlord.name}`}
+                        title="Editar"
+                        onClick={() => setDialog({ landlord })}
+                        {...opensDialog}
+                      >
+                        <Pencil aria-hidden="true" />
+                        <RowActionLabel>Editar</RowActionLabel>
+                      </Button>
+                      <ConfirmDialog
+                        title="¿Eliminar arrendador?"
+                        description={
+                          landlord.propertyCount > 0
+                            ? `${landlord.name} tiene ${propertiesLabel(landlord.propertyCount)} asignadas: no se puede eliminar hasta que las asignes a otro arrendador.`
+                            : `Se eliminará ${landlord.name} (${landlord.landlordCode}) con su contraseña guardada. Esta acción no se puede deshacer.`
+                        }
+                        onConfirm={() => deleteFetcher.submit({ intent: "delete", id: landlord.id }, { method: "post" })}
+                        trigger={
+                          <Button variant="ghost" size="icon" aria-label={`Eliminar ${landlord.name}`} title="Eliminar" disabled={deleting === landlord.id}>
+                            <Trash2 aria-hidden="true" />
+                            <RowActionLabel>Eliminar</RowActionLabel>
+                          </Button>
+                        }
+                      />
+                    </RowActions>
+                  </ResponsiveTableCell>
+                </ResponsiveTableRow>
+              ))}
+            </ResponsiveTableBody>
+          </ResponsiveTable>
+        </div>
+      )}
+
+      <LandlordDialog
+        open={dialog !== null}
+        landlord={dialog?.landlord ?? null}
+        keyAvailable={keyAvailable}
+        onOpenChange={(open) => {
+          if (!open) setDialog(null);
+        }}
+      />
+    </div>
+  );
+}

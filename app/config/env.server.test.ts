@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "#app/config/env.server.ts";
+import { resolveSesEndpoint } from "#app/modules/ses/ses-endpoint.ts";
+
+describe("SES configuration", () => {
+  it("defaults to production and a 30 s first poll", () => {
+    const config = loadConfig({});
+    expect(config.SES_ENVIRONMENT).toBe("prod");
+    expect(config.SES_ENDPOINT).toBeUndefined();
+    expect(config.SES_POLL_INTERVAL_MS).toBe(30_000);
+    expect(resolveSesEndpoint(config)).toBe("https://hospedajes.ses.mir.es/hospedajes-web/ws/v1/comunicacion");
+  });
+
+  it("accepts pre, an http(s) endpoint override and a poll interval", () => {
+    const config = loadConfig({ SES_ENVIRONMENT: "pre", SES_ENDPOINT: "http://127.0.0.1:8089/hospedajes-web/ws/v1/comunicacion", SES_POLL_INTERVAL_MS: "500" });
+    expect(resolveSesEndpoint(config)).toBe("http://127.0.0.1:8089/hospedajes-web/ws/v1/comunicacion");
+    expect(resolveSesEndpoint({ ...config, SES_ENDPOINT: undefined })).toBe("https://hospedajes.pre-ses.mir.es/hospedajes-web/ws/v1/comunicacion");
+    expect(config.SES_POLL_INTERVAL_MS).toBe(500);
+  });
+
+  it("stops with a clear message on a wrong value", () => {
+    expect(() => loadConfig({ SES_ENVIRONMENT: "test" })).toThrow(ConfigError);
+    expect(() => loadConfig({ SES_ENVIRONMENT: "test" })).toThrow(/SES_ENVIRONMENT/);
+    expect(() => loadConfig({ SES_ENDPOINT: "ftp://x" })).toThrow(/SES_ENDPOINT/);
+    expect(() => loadConfig({ SES_POLL_INTERVAL_MS: "0" })).toThrow(/SES_POLL_INTERVAL_MS/);
+  });
+});
+
+describe("PGLITE_SHARED_BUFFERS", () => {
+  it("a PostgreSQL size is accepted, unset means the built-in default, anything else is refused by name", () => {
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: "64MB" }).PGLITE_SHARED_BUFFERS).toBe("64MB");
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: "" }).PGLITE_SHARED_BUFFERS).toBeUndefined();
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: "lots" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: "32MB; drop" })).toThrow(/PGLITE_SHARED_BUFFERS/);
+  });
+});

@@ -1,0 +1,41 @@
+import { createRequire } from "node:module";
+import type nodemailerModule from "nodemailer";
+import { brand } from "#app/config/brand.ts";
+import { messageIdOf, type MailSender } from "./mail-outbox.server.ts";
+
+export const DEFAULT_MAIL_FROM = `${brand.name} <${brand.email}>`;
+
+export type SmtpSender = { send: MailSender; close(): void };
+
+/** Sends outbox rows through SMTP_URL, plain text, with a stable Message-ID per event. */
+export function createSmtpSender(
+  smtpUrl: string,
+  options: { from?: string; messageIdDomain: string },
+): SmtpSender {
+  // Loaded only when mail is configured (start-up time and memory, ADR 0008).
+  const nodemailer = createRequire(import.meta.url)(
+    "nodemailer",
+  ) as typeof nodemailerModule;
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  const from = options.from ?? DEFAULT_MAIL_FROM;
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body,
+        messageId: messageIdOf(mail.eventKey, options.messageIdDomain),
+        headers: { "X-NidoSmart-Event": mail.eventKey },
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

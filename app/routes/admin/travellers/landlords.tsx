@@ -1,0 +1,108 @@
+import { useEffect } from "react";
+import { data, Link } from "react-router";
+import { toast } from "sonner";
+import { requirePermission } from "#app/auth/guards.server.ts";
+import { LandlordsPanel } from "#app/components/admin/travellers/landlords-panel.tsx";
+import type { LandlordIntent, TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { LANDLORD_MESSAGES, landlordIdSchema, validateLandlordInput } from "#app/modules/landlords/landlords.schema.ts";
+import {
+  createLandlordAccount,
+  deleteLandlordAccount,
+  LandlordRuleError,
+  listLandlordAccounts,
+  updateLandlordAccount,
+} from "#app/modules/landlords/landlords.server.ts";
+import type { Route } from "./+types/landlords.ts";
+
+// /admin/viajeros/arrendadores: the SES.HOSPEDAJES web-service accounts (issue 10). Admin and
+// super admin only, on every read and every action. Passwords go in, never out: the page gets
+// "has a password" and nothing else, and no log line carries the form.
+
+export function meta() {
+  return [{ title: "Arrendadores · Gestión de Viajeros | NidoSmart" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+// The page names which accounts hold credentials: no cache may keep it.
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export function headers() {
+  return NO_STORE;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(request, context, "landlords:manage");
+  const keyAvailable = context.credentialsKey.key !== null;
+  try {
+    const landlords = await listLandlordAccounts(context.db);
+    return data({ landlords, keyAvailable, loadError: false }, { headers: NO_STORE });
+  } catch (error) {
+    context.logger.error({ err: error }, "landlord accounts could not be loaded");
+    return data({ landlords: [], keyAvailable, loadError: true }, { headers: NO_STORE });
+  }
+}
+
+const INTENTS: readonly LandlordIntent[] = ["create", "update", "delete"];
+
+const result = (intent: LandlordIntent | null, ok: boolean, message: string, status = 200) =>
+  data<TravellerActionResult<LandlordIntent>>(ok && intent ? { ok, intent, message } : { ok: false, intent, error: message }, {
+    status,
+    headers: NO_STORE,
+  });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, context, "landlords:manage");
+  const form = Object.fromEntries(await request.formData());
+  const intentValue = typeof form.intent === "string" ? form.intent : "";
+  const intent = (INTENTS as readonly string[]).includes(intentValue) ? (intentValue as LandlordIntent) : null;
+  const id = typeof form.id === "string" ? form.id : "";
+  const { db, logger, credentialsKey } = context;
+  if (!intent) return result(null, false, LANDLORD_MESSAGES.saveError, 400);
+  if (intent !== "create" && !landlordIdSchema.safeParse(id).success) return result(intent, false, LANDLORD_MESSAGES.notFound, 404);
+
+  try {
+    if (intent === "delete") {
+      const outcome = await deleteLandlordAccount(db, id);
+      if (outcome === "deleted") {
+        logger.info({ landlordId: id, userId: user.id }, "landlord account deleted");
+        return result(intent, true, LANDLORD_MESSAGES.deleted);
+      }
+      return outcome === "in-use"
+        ? result(intent, false, LANDLORD_MESSAGES.inUse, 409)
+        : result(intent, false, LANDLORD_MESSAGES.notFound, 404);
+    }
+    const checked = validateLandlordInput(form);
+    if (!checked.ok) return result(intent, false, checked.message, 400);
+    if (intent === "create") {
+      const created = await createLandlordAccount(db, credentialsKey, checked.data, user.id);
+      logger.info({ landlordId: created.id, userId: user.id }, "landlord account created");
+      return result(intent, true, LANDLORD_MESSAGES.created, 201);
+    }
+    const updated = await updateLandlordAccount(db, credentialsKey, id, checked.data);
+    if (updated) logger.info({ landlordId: id, userId: user.id, passwordChanged: checked.data.wsPassword !== null }, "landlord account updated");
+    return updated ? result(intent, true, LANDLORD_MESSAGES.updated) : result(intent, false, LANDLORD_MESSAGES.notFound, 404);
+  } catch (error) {
+    if (error instanceof LandlordRuleError) return result(intent, false, error.message, error.status);
+    // The error object may describe the failed statement; never the form, which holds the password.
+    logger.error({ err: error, intent, landlordId: id || undefined }, "landlord account action failed");
+    return result(intent, false, intent === "delete" ? LANDLORD_MESSAGES.deleteError : LANDLORD_MESSAGES.saveError, 500);
+  }
+}
+
+export default function LandlordsRoute({ loaderData }: Route.ComponentProps) {
+  const { landlords, keyAvailable, loadError } = loaderData;
+  useEffect(() => {
+    if (loadError) toast.error(LANDLORD_MESSAGES.loadError);
+  }, [loadError]);
+  if (loadError) {
+    return (
+      <Alert variant="destructive">
+        {LANDLORD_MESSAGES.loadError}.{" "}
+        <Link to="." reloadDocument className="font-medium underline underline-offset-4">
+          Reintentar
+        </Link>
+      </Alert>
+    );
+  }
+  return <LandlordsPanel landlords={landlords} keyAvailable={keyAvailable} />;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "guest_data_access_log" ADD COLUMN "changed_fields" text[];

@@ -1,0 +1,268 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { guests, properties, reservations } from "#app/db/schema.ts";
+import { getDoorLinksForReservations, registerDevice } from "#app/modules/door/door.server.ts";
+import { todayIsoDate } from "#app/lib/dates.ts";
+import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
+import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
+
+// The guest flow in six languages on a 360 px phone: the language comes from the browser's
+// Accept-Language, the header switches it without a reload and without losing anything typed
+// (signature included), a family of three with a child registers in German, and the door page
+// follows the same language. axe on every screen at 360 px. Screenshots of the German form go
+// to GUEST_SCREENSHOT_DIR when it is set.
+
+const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const PHONE = { width: 360, height: 780 };
+const LANGUAGE_NAMES = { es: "Español", en: "English", fr: "Français", de: "Deutsch", it: "Italiano", pt: "Português" } as const;
+type Lang = keyof typeof LANGUAGE_NAMES;
+const FORM_TITLES: Record<Lang, string> = {
+  es: "Registro de huéspedes",
+  en: "Guest registration",
+  fr: "Enregistrement des voyageurs",
+  de: "Gästeregistrierung",
+  it: "Registrazione degli ospiti",
+  pt: "Registo de hóspedes",
+};
+const GUEST_1: Record<Lang, string> = { es: "Huésped 1", en: "Guest 1", fr: "Voyageur 1", de: "Gast 1", it: "Ospite 1", pt: "Hóspede 1" };
+
+describe.skipIf(!browserAvailable)("guest flow in six languages, in Chromium at 360 px", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let propertyId = "";
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    const [property] = await server.db
+      .insert(properties)
+      .values({ name: "Ferienwohnung Alhambra", address: "Calle Real 1, Granada", establishmentCode: "0000000042" })
+      .returning({ id: properties.id });
+    propertyId = property!.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newReservation(guestCount = 3): Promise<{ id: string; link: string }> {
+    const uniqueLink = randomBytes(16).toString("base64url").replace(/[-_]/g, "x");
+    const [row] = await server.db
+      .insert(reservations)
+      .values({
+        propertyId,
+        propertyName: "Ferienwohnung Alhambra",
+        guestCount,
+        checkInDate: "2026-08-01",
+        checkOutDate: "2026-08-08",
+        uniqueLink,
+      })
+      .returning({ id: reservations.id });
+    return { id: row!.id, link: `/registro-viajeros/${uniqueLink}` };
+  }
+
+  async function phone(locale: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale,
+      reducedMotion: "reduce",
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    return { context, page: await context.newPage() };
+  }
+
+  const visible = (locator: Locator) => expect.poll(() => locator.isVisible(), { timeout: 10_000 }).toBe(true);
+  const field = (scope: Locator, label: string) =>
+    scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}( \\*)?$`));
+  const fitsThePhone = async (page: Page) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+  async function screenshot(target: Page | Locator, name: string) {
+    const dir = process.env.GUEST_SCREENSHOT_DIR;
+    if (!dir) return;
+    await fs.mkdir(dir, { recursive: true });
+    const file = path.join(dir, `${name}.png`);
+    if ("goto" in target) await target.screenshot({ path: file, fullPage: true });
+    else await target.screenshot({ path: file });
+  }
+
+  async function switchLanguage(page: Page, to: Lang) {
+    await page.locator("details > summary").first().click();
+    await page.getByRole("link", { name: LANGUAGE_NAMES[to] }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("lang")).toBe(to);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(to);
+  }
+
+  async function drawSignature(page: Page, scope: Locator) {
+    const canvas = scope.locator("canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    await expect.poll(() => canvas.evaluate((element) => (element as HTMLCanvasElement).width), { timeout: 10_000 }).toBeGreaterThan(300);
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + 15, box.y + box.height * 0.6);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) {
+      await page.mouse.move(box.x + 15 + step * ((box.width - 30) / 10), box.y + box.height * (step % 2 ? 0.3 : 0.7), { steps: 3 });
+    }
+    await page.mouse.up();
+    await expect.poll(() => scope.locator('input[name$=".signatureImage"]').inputValue()).toMatch(/^data:image\/png;base64,/);
+  }
+
+  test("the browser's language is used; every switch mid-form keeps what was typed and the signature, without a reload", async () => {
+    const { link } = await newReservation(2);
+    const { context, page } = await phone("fr-FR");
+    const errors = collectPageErrors(page);
+    await page.goto(link);
+    await visible(page.getByRole("heading", { name: "Bienvenue !" }));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Continuer" }).click();
+    await visible(page.getByRole("heading", { name: FORM_TITLES.fr }));
+    await page.locator('form[method=post] input[name="client"][value="js"]').waitFor({ state: "attached" });
+
+    const card = () => page.getByRole("region", { name: /^(Huésped|Guest|Voyageur|Gast|Ospite|Hóspede) 1$/ });
+    await field(card(), "Prénom").fill("Amélie");
+    await field(card(), "Premier nom de famille").fill("Poulain");
+    await field(card(), "Date de naissance").fill("1980-06-15");
+    await field(card(), "Nationalité").selectOption("FRA");
+    await field(card(), "E-mail").fill("amelie@example.com");
+    await field(card(), "Pays").selectOption("FRA");
+    await field(card(), "Ville").fill("Paris");
+    await drawSignature(page, card());
+    const signature = await card().locator('input[name$=".signatureImage"]').inputValue();
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+
+    for (const lang of ["en", "de", "it", "pt", "es", "fr", "de"] as const) {
+      await switchLanguage(page, lang);
+      await visible(page.getByRole("heading", { name: FORM_TITLES[lang] }));
+      await visible(page.getByRole("region", { name: GUEST_1[lang] }));
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      const guest = page.getByRole("region", { name: GUEST_1[lang] });
+      expect(await guest.locator('input[name$=".givenName"]').inputValue()).toBe("Amélie");
+      expect(await guest.locator('input[name$=".firstSurname"]').inputValue()).toBe("Poulain");
+      expect(await guest.locator('input[name$=".birthDate"]').inputValue()).toBe("1980-06-15");
+      expect(await guest.locator('select[name$=".nationality"]').inputValue()).toBe("FRA");
+      expect(await guest.locator('input[name$=".email"]').inputValue()).toBe("amelie@example.com");
+      expect(await guest.locator('input[name$=".addressMunicipalityName"]').inputValue()).toBe("Paris");
+      expect(await guest.locator('input[name$=".signatureImage"]').inputValue()).toBe(signature);
+      await fitsThePhone(page);
+    }
+    // The menu closes with Escape, focus back on its button, and with a tap elsewhere.
+    const summary = page.locator("details > summary").first();
+    await summary.click();
+    await visible(page.getByRole("link", { name: "Italiano" }));
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("link", { name: "Italiano" }).isVisible()).toBe(false);
+    expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    await summary.click();
+    await page.mouse.click(8, PHONE.height - 8);
+    await expect.poll(() => page.getByRole("link", { name: "Italiano" }).isVisible()).toBe(false);
+    // Country names follow the language: the nationality select now reads German.
+    expect(await page.getByRole("region", { name: "Gast 1" }).locator('select[name$=".nationality"] option:checked').textContent()).toBe("Frankreich");
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("a family of three, a child among them, registers in German on a 360 px phone", async () => {
+    const { id, link } = await newReservation(3);
+    const { context, page } = await phone("de-DE");
+    const errors = collectPageErrors(page);
+    await page.goto(link);
+    await visible(page.getByRole("heading", { name: "Willkommen!" }));
+    expect(await page.title()).toContain("Gästeregistrierung");
+    await fitsThePhone(page);
+    await expectAccessible(page);
+    await screenshot(page, "de-360-welcome");
+    expect(await page.getByLabel("Wie viele Personen übernachten?").inputValue()).toBe("3");
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await page.locator('form[method=post] input[name="client"][value="js"]').waitFor({ state: "attached" });
+    await visible(page.getByRole("heading", { name: "Gästeregistrierung" }));
+
+    const fill = async (position: number, person: { given: string; birth: string; sex: string; email?: string; phone?: string }) => {
+      const card = page.getByRole("region", { name: `Gast ${position}` });
+      await field(card, "Vorname").fill(person.given);
+      await field(card, "Erster Nachname").fill("Müller");
+      await field(card, "Geschlecht").selectOption(person.sex);
+      await field(card, "Geburtsdatum").fill(person.birth);
+      await card.getByLabel("Staatsangehörigkeit suchen").fill("deutsch");
+      await expect.poll(() => field(card, "Staatsangehörigkeit").inputValue()).toBe("DEU");
+      if (person.email) await field(card, "E-Mail").fill(person.email);
+      if (person.phone) await field(card, "Telefon").fill(person.phone);
+      await field(card, "Adresse").fill("Hauptstraße 5");
+      await field(card, "Land").selectOption("DEU");
+      await field(card, "Ort / Stadt").fill("München");
+      await field(card, "Postleitzahl").fill("80331");
+      return card;
+    };
+    const anna = await fill(1, { given: "Anna", birth: "1984-02-10", sex: "M", email: "anna@example.com" });
+    await field(anna, "Dokumenttyp").selectOption({ label: "Reisepass" });
+    await field(anna, "Dokumentnummer").fill("C01X00T47");
+    const jonas = await fill(2, { given: "Jonas", birth: "1982-09-30", sex: "H", phone: "+49 89 1234567" });
+    await field(jonas, "Dokumenttyp").selectOption({ label: "Reisepass" });
+    await field(jonas, "Dokumentnummer").fill("C01X00T48");
+    const mia = await fill(3, { given: "Mia", birth: "2019-04-01", sex: "M", phone: "+49 89 1234567" });
+    await field(mia, "Verwandtschaftsverhältnis").selectOption({ label: "Sohn oder Tochter" });
+    await screenshot(page, "de-360-form");
+
+    // The server's rule, in German: no signature, no registration.
+    await page.getByRole("button", { name: "Registrierung abschließen" }).click();
+    await visible(page.locator("[data-sonner-toast]").filter({ hasText: "Gast 1: Unterschrift *" }).first());
+    await drawSignature(page, anna);
+    await drawSignature(page, jonas);
+    await visible(mia.getByText("Unterschrift des verantwortlichen Erwachsenen (unter 14 Jahren)"));
+    await field(mia, "Unterschreibender Erwachsener").selectOption({ label: "Gast 1: Anna Müller" });
+    await drawSignature(page, mia);
+    await fitsThePhone(page);
+    await expectAccessible(page);
+    await screenshot(page, "de-360-form-signed");
+    await screenshot(mia, "de-360-child-card");
+    if (process.env.GUEST_SCREENSHOT_DIR) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator("details > summary").first().click();
+      await page.screenshot({ path: path.join(process.env.GUEST_SCREENSHOT_DIR, "de-360-header-menu.png"), clip: { x: 0, y: 0, width: 360, height: 420 } });
+      await page.locator("details > summary").first().click();
+    }
+    await page.getByRole("button", { name: "Registrierung abschließen" }).click();
+    await visible(page.getByRole("heading", { name: "Danke! Registrierung abgeschlossen" }));
+    await visible(page.getByText("Bereitgestellt von NidoSmart"));
+    await fitsThePhone(page);
+    await expectAccessible(page);
+
+    const stored = await server.db.select().from(guests).where(eq(guests.reservationId, id)).orderBy(guests.position);
+    expect(stored.map((guest) => [guest.givenName, guest.signatureKind, guest.signedByPosition, guest.kinship])).toEqual([
+      ["Anna", "drawn", null, null],
+      ["Jonas", "drawn", null, null],
+      ["Mia", "drawn", 1, "HJ"],
+    ]);
+    expect(stored.every((guest) => guest.signatureImage?.startsWith("data:image/png;base64,"))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("the door page follows the guest's language and switches like the form", async () => {
+    const { id } = await newReservation(1);
+    await server.db.update(reservations).set({ checkInDate: addDays(todayIsoDate(), -1), checkOutDate: addDays(todayIsoDate(), 2) }).where(eq(reservations.id, id));
+    await registerDevice(server.db, { deviceId: "ns01-alhambra-1", name: "Haustür", propertyId });
+    const doorLink = (await getDoorLinksForReservations(server.db, [id])).get(id);
+    const { context, page } = await phone("de-DE");
+    await page.goto(String(doorLink));
+    await visible(page.getByRole("heading", { name: "Türöffnung" }));
+    await visible(page.getByRole("button", { name: "Tür öffnen" }));
+    await fitsThePhone(page);
+    await expectAccessible(page);
+    await switchLanguage(page, "it");
+    await visible(page.getByRole("heading", { name: "Apertura della porta" }));
+    await page.getByRole("button", { name: "Apri la porta" }).click();
+    await expect.poll(() => page.getByRole("status").textContent(), { timeout: 10_000 }).toBe("✅ Porta aperta con successo");
+    await fitsThePhone(page);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
