@@ -206,6 +206,39 @@ describe.each(testDatabases())("SES outbox against the fake ministry on %s", (da
     expect(filings.find((filing) => !filing.anulada)!.fechaEntrada.startsWith(day(10))).toBe(true);
   });
 
+  test("moving the stay of a registered reservation files B of its RH and PV and a new one of each", async () => {
+    const reservation = await createReservation();
+    await settled(reservation.id, "RH", "accepted");
+    await register(reservation.uniqueLink);
+    const [pv] = await settled(reservation.id, "PV", "accepted");
+    const update = await action({ intent: "update", id: reservation.id, guestCount: "1", checkInDate: day(4), checkOutDate: day(8), ...HOLDER });
+    expect(update.status).toBe(200);
+    await settled(reservation.id, "B", "accepted", 2);
+    await settled(reservation.id, "RH", "annulled");
+    await settled(reservation.id, "PV", "annulled");
+    const fresh = (await settled(reservation.id, "PV", "accepted")).find((row) => row.id !== pv.id)!;
+    const byCode = (code: string | null) => fake.control.filings().filter((filing) => filing.codigoComunicacion === code);
+    expect(byCode(pv.codigoComunicacion)).toMatchObject([{ tipo: "PV", anulada: true }]);
+    const [refiled] = byCode(fresh.codigoComunicacion);
+    expect(refiled).toMatchObject({ tipo: "PV", anulada: false });
+    expect(refiled.fechaEntrada.startsWith(day(4))).toBe(true);
+    expect(byCode(pv.codigoComunicacion)[0].fechaEntrada.startsWith(day(3))).toBe(true);
+  });
+
+  test("a holder-only change re-files the RH but leaves the accepted PV alone (the PV has no holder)", async () => {
+    const reservation = await createReservation();
+    await settled(reservation.id, "RH", "accepted");
+    await register(reservation.uniqueLink);
+    const [pv] = await settled(reservation.id, "PV", "accepted");
+    const update = await action({ intent: "update", id: reservation.id, guestCount: "1", checkInDate: day(3), checkOutDate: day(6), ...HOLDER, holderPhone: "+34 611 111 111" });
+    expect(update.status).toBe(200);
+    await settled(reservation.id, "RH", "annulled");
+    await settled(reservation.id, "RH", "accepted");
+    const rows = await communications(reservation.id);
+    expect(rows.filter((row) => row.kind === "PV").map((row) => [row.id, row.state])).toEqual([[pv.id, "accepted"]]);
+    expect(rows.filter((row) => row.kind === "B")).toHaveLength(1);
+  });
+
   test("correcting a registered guest's data files B of the accepted PV and a new PV with the correction", async () => {
     const reservation = await createReservation();
     await register(reservation.uniqueLink);

@@ -7,7 +7,13 @@ import { guestMessages, type GuestField, type GuestLang } from "#app/modules/gue
 import { guestDataColumns } from "#app/modules/guests/guest-columns.ts";
 import { type Guest } from "#app/modules/guests/guests.schema.ts";
 import { validateGuestsAgainstIne } from "#app/modules/guests/ine.server.ts";
-import { hasLiveRh, queueGuestRegisterFiling, queueReservationFiling, withdrawFilings } from "#app/modules/ses/ses-outbox.server.ts";
+import {
+  hasLiveFiling,
+  queueGuestRegisterFiling,
+  queueReservationFiling,
+  refileGuestRegister,
+  withdrawFilings,
+} from "#app/modules/ses/ses-outbox.server.ts";
 import { consumeRateLimit, RATE_LIMITS } from "#app/modules/rate-limit/rate-limit.server.ts";
 import {
   RESERVATION_MESSAGES,
@@ -247,6 +253,9 @@ export async function updateReservation(db: Db, id: string, input: ReservationUp
         guestCount: reservations.guestCount,
         checkInDate: reservations.checkInDate,
         checkOutDate: reservations.checkOutDate,
+        contractDate: reservations.contractDate,
+        rooms: reservations.rooms,
+        paymentType: reservations.paymentType,
         holderGivenName: reservations.holderGivenName,
         holderFirstSurname: reservations.holderFirstSurname,
         holderSecondSurname: reservations.holderSecondSurname,
@@ -282,19 +291,27 @@ export async function updateReservation(db: Db, id: string, input: ReservationUp
         updatedAt: new Date(),
       })
       .where(eq(reservations.id, id));
-    // There is no "modify" in SES: a change of what the RH says is a B of the filed one plus a
-    // new A (an RH not yet sent is simply replaced).
+    // There is no "modify" in SES: a change of what a filed communication says is a B of it plus
+    // a new A (one not yet sent is simply replaced). The RH carries the contract (dates, guest
+    // count, rooms, payment, contract date) and the holder; the PV carries the same contract
+    // except the guest count (it counts the guests registered) and no holder.
     // The holder's e-mail language is ours, not the ministry's: changing it files nothing.
     const { holderLang: _mailLanguage, ...holder } = holderColumns(input.holder) as Record<string, unknown>;
-    const changed =
-      locked.guestCount !== input.guestCount ||
+    const stayChanged =
       locked.checkInDate !== input.checkInDate ||
       locked.checkOutDate !== input.checkOutDate ||
+      locked.contractDate !== input.contractDate ||
+      locked.rooms !== input.rooms ||
+      locked.paymentType !== input.paymentType;
+    const rhChanged =
+      stayChanged ||
+      locked.guestCount !== input.guestCount ||
       Object.entries(holder).some(([key, value]) => (locked as Record<string, unknown>)[key] !== (value ?? null));
-    if (changed && (await hasLiveRh(tx, id))) {
+    if (rhChanged && (await hasLiveFiling(tx, id, "RH"))) {
       await withdrawFilings(tx, id, ["RH"]);
       await queueReservationFiling(tx, id);
     }
+    if (stayChanged && (await hasLiveFiling(tx, id, "PV"))) await refileGuestRegister(tx, id);
     return true;
   });
 }

@@ -261,7 +261,6 @@ export async function queueAnnulment(
   );
 }
 
-/** Is any RH of this reservation filed or on its way (so a change needs B + a new A)? */
 /**
  * A registered guest's data was corrected by staff: the PV on file no longer matches the register.
  * There is no modify operation, so the PV already filed (or on its way) is cancelled with a B once
@@ -273,14 +272,15 @@ export async function refileGuestRegister(tx: DbOrTx, reservationId: string, now
   return queueGuestRegisterFiling(tx, reservationId);
 }
 
-export async function hasLiveRh(tx: DbOrTx, reservationId: string): Promise<boolean> {
+/** Is an alta of this kind filed or on its way for the reservation (so a change needs B + a new A)? */
+export async function hasLiveFiling(tx: DbOrTx, reservationId: string, kind: "RH" | "PV"): Promise<boolean> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(sesCommunications)
     .where(
       and(
         eq(sesCommunications.reservationId, reservationId),
-        eq(sesCommunications.kind, "RH"),
+        eq(sesCommunications.kind, kind),
         inArray(sesCommunications.state, ["validating", "queued", "sending", "sent", "accepted", "filed_unknown", "invalid", "error"]),
         eq(sesCommunications.cancelRequested, false),
       ),
