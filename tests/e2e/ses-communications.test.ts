@@ -22,6 +22,7 @@ describe.skipIf(!browserAvailable)("SES status and Comunicaciones in Chromium", 
   let errors: string[];
   let acceptedId: string;
   let failedId: string;
+  let unknownId: string;
 
   beforeAll(async () => {
     fake = await startFakeSes({ advanceOnPoll: true });
@@ -59,6 +60,11 @@ describe.skipIf(!browserAvailable)("SES status and Comunicaciones in Chromium", 
     fake.control.failNext("code-10111", { operation: "comunicacion" });
     failedId = await create("Rechazada");
     await settled(failedId, "error");
+    // The ministry files the next alta but the reply is lost; the resend of the same bytes is
+    // answered "Lote duplicado": filed, its code unknown to the app.
+    fake.control.failNext("reply-lost", { operation: "comunicacion" });
+    unknownId = await create("Sin código");
+    await settled(unknownId, "filed_unknown");
 
     browser = await launchBrowser();
     const context = await browser.newContext({ baseURL: server.url, locale: "es-ES", reducedMotion: "reduce", viewport: { width: 1280, height: 900 } });
@@ -132,5 +138,39 @@ describe.skipIf(!browserAvailable)("SES status and Comunicaciones in Chromium", 
     await page.goto("/admin/viajeros");
     await visible(page.locator(`[data-reservation-id="${acceptedId}"] [data-ses-kind="RH"]`).getByText("anulado"));
     expect(errors).toEqual([]);
+  });
+
+  test("Introducir código: a filing answered 'Lote duplicado' gets the portal's code, on a phone too", async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      await page.goto("/admin/viajeros/comunicaciones");
+      await page.getByRole("button", { name: /^Introducir código de RH de / }).click();
+      const dialog = page.getByRole("dialog");
+      await visible(dialog.getByRole("heading", { name: "Introducir código de comunicación" }));
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await expectAccessible(page);
+
+      await dialog.getByLabel("Código de comunicación *").fill("lote 42");
+      await dialog.getByRole("button", { name: "Guardar código" }).click();
+      await visible(dialog.getByText(COMMUNICATION_MESSAGES.codeInvalid));
+      const shots = process.env.STAFF_MOBILE_SCREENSHOTS;
+      if (shots) await page.screenshot({ path: `${shots}/360-admin-viajeros-comunicaciones--introducir-codigo.png` });
+
+      // The lote the app never learnt of is processed on the ministry's own clock.
+      await fake.control.settle();
+      const code = fake.control.filings().find((filing) => filing.referencia === unknownId)!.codigoComunicacion;
+      await dialog.getByLabel("Código de comunicación *").fill(code);
+      await dialog.getByRole("button", { name: "Guardar código" }).click();
+      await visible(page.locator("[data-sonner-toast]").filter({ hasText: COMMUNICATION_MESSAGES.codeSaved }).first());
+      await expect.poll(() => dialog.count()).toBe(0);
+      const [row] = await server.db.select().from(sesCommunications).where(eq(sesCommunications.reservationId, unknownId));
+      expect(row).toMatchObject({ state: "accepted", codigoComunicacion: code });
+      await visible(page.locator(`[data-communication-id="${row.id}"] [data-ses-state="accepted"]`).first());
+      expect(errors).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 });

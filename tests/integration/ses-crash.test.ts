@@ -51,13 +51,17 @@ async function signIn(url: string): Promise<string> {
     .join("; ");
 }
 
-async function post(url: string, cookie: string, path: string, body: Record<string, string>) {
-  const response = await fetch(`${url}${path}`, {
+function send(url: string, cookie: string, path: string, body: Record<string, string>) {
+  return fetch(`${url}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url, Cookie: cookie },
     body: new URLSearchParams(body).toString(),
   });
+}
+
+async function post(url: string, cookie: string, path: string, body: Record<string, string>) {
+  const response = await send(url, cookie, path, body);
   expect(response.status, await response.clone().text()).toBeLessThan(300);
 }
 
@@ -139,6 +143,26 @@ describe("SES crash window: SIGKILL after the ministry accepted the lote, before
     expect(fake.control.lotes()).toHaveLength(1);
     // The resend carried the very bytes of the first POST.
     expect(fake.control.counts().comunicacionRequest).toBe(2);
+
+    if (endState === "filed_unknown") {
+      // Staff copy the code from the ministry's portal ("Introducir código"); with it, the
+      // reservation's cancellation can name the filing, and it does.
+      const page = await (await fetch(`${second.url}/admin/viajeros/comunicaciones`, { headers: { Cookie: cookie2 } })).text();
+      const communicationId = /data-communication-id="([0-9a-f-]{36})"/.exec(page)?.[1];
+      expect(communicationId).toBeTruthy();
+      const [filing] = filings;
+      const malformed = await send(second.url, cookie2, "/admin/viajeros/comunicaciones", { intent: "code", id: communicationId!, code: "lote-123" });
+      expect(malformed.status).toBe(400);
+      expect(await malformed.text()).toContain("El código de comunicación no es válido");
+      expect(await rhState(second.url, cookie2)).toBe("filed_unknown");
+      await post(second.url, cookie2, "/admin/viajeros/comunicaciones", { intent: "code", id: communicationId!, code: ` ${filing.codigoComunicacion.toUpperCase()} ` });
+      expect(await rhState(second.url, cookie2)).toBe("accepted");
+      const again = await send(second.url, cookie2, "/admin/viajeros/comunicaciones", { intent: "code", id: communicationId!, code: filing.codigoComunicacion });
+      expect(again.status).toBe(409);
+      await post(second.url, cookie2, "/admin/viajeros?index", { intent: "cancel", id: filing.referencia });
+      await waitUntil(() => fake!.control.filings().find((f) => f.codigoComunicacion === filing.codigoComunicacion)?.anulada, "the B of the coded RH");
+      await waitUntil(async () => (await rhState(second.url, cookie2)) === "annulled", "the RH to show annulled");
+    }
     second.child.kill("SIGTERM");
     await second.exited;
   }, 120_000);

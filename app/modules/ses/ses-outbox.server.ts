@@ -442,6 +442,10 @@ export const COMMUNICATION_MESSAGES = {
   notAnnullable: "Solo se anula una comunicación aceptada con su código",
   resumed: "Envío reanudado para el arrendador",
   channelSaved: "Preferencia de envío por canal guardada",
+  codeSaved: "Código de comunicación guardado: la comunicación consta como aceptada",
+  codeInvalid: "El código de comunicación no es válido: cópialo del portal SES.HOSPEDAJES (36 caracteres, como 3f2b8c1e-0d4a-4e7b-9a51-6c2d8e9f0a11)",
+  codeTaken: "Ese código ya pertenece a otra comunicación",
+  codeNotExpected: "Solo se introduce el código de una comunicación presentada cuyo código se desconoce",
   unexpected: "Acción no válida",
 } as const;
 
@@ -494,6 +498,37 @@ export async function annulCommunication(db: Db, id: string): Promise<{ ok: bool
     await queueAnnulment(tx, row);
     nudgeSesSender();
     return { ok: true, message: COMMUNICATION_MESSAGES.annulled, status: 200 };
+  });
+}
+
+/** The ministry's codigoComunicacion: a UUID (WEB-SERVICE.md §2; 10180 for any other format). */
+const COMMUNICATION_CODE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * "Introducir código": an alta the ministry answered "Lote duplicado" is filed but we never got
+ * its lote (WEB-SERVICE.md §3). Staff copy its codigoComunicacion from the portal; with it the
+ * alta counts as accepted, and a cancellation or change that came meanwhile gets its B now,
+ * as when the sender settles an alta that was in flight.
+ */
+export async function recordCommunicationCode(db: Db, id: string, input: string): Promise<{ ok: boolean; message: string; status: number }> {
+  const code = input.trim().toLowerCase();
+  if (!COMMUNICATION_CODE.test(code)) return { ok: false, message: COMMUNICATION_MESSAGES.codeInvalid, status: 400 };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(sesCommunications).where(eq(sesCommunications.id, id)).for("update");
+    if (!row) return { ok: false, message: COMMUNICATION_MESSAGES.notFound, status: 404 };
+    if (row.kind === "B" || row.state !== "filed_unknown") return { ok: false, message: COMMUNICATION_MESSAGES.codeNotExpected, status: 409 };
+    const [taken] = await tx.select({ id: sesCommunications.id }).from(sesCommunications).where(eq(sesCommunications.codigoComunicacion, code)).limit(1);
+    if (taken) return { ok: false, message: COMMUNICATION_MESSAGES.codeTaken, status: 409 };
+    const [accepted] = await tx
+      .update(sesCommunications)
+      .set({ state: "accepted", codigoComunicacion: code, errorText: null, settledAt: new Date() })
+      .where(eq(sesCommunications.id, id))
+      .returning();
+    if (accepted.cancelRequested) {
+      await queueAnnulment(tx, accepted);
+      nudgeSesSender();
+    }
+    return { ok: true, message: COMMUNICATION_MESSAGES.codeSaved, status: 200 };
   });
 }
 

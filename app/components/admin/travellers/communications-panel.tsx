@@ -1,12 +1,14 @@
-import { Ban, FileSearch, RotateCcw } from "lucide-react";
-import { useState } from "react";
+import { Ban, FileSearch, KeyRound, RotateCcw } from "lucide-react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { SesStatusBadge } from "#app/components/admin/travellers/ses-status-badge.tsx";
 import { useActionToast, type TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, opensDialog } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, opensDialog } from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
 import {
   ResponsiveTable,
   ResponsiveTableBody,
@@ -22,6 +24,60 @@ import type { AttemptView, CommunicationView, StoppedLandlord } from "#app/modul
 
 const KIND_LABEL: Record<string, string> = { RH: "Reserva (RH)", PV: "Parte de viajeros (PV)", B: "Anulación (B)" };
 const dateTime = (iso: string) => new Date(iso).toLocaleString("es-ES", { timeZone: "Europe/Madrid", dateStyle: "short", timeStyle: "medium" });
+
+/**
+ * An alta answered "Lote duplicado" is filed, but only the ministry's portal shows its
+ * codigoComunicacion; staff copy it here so that a later cancellation can name it.
+ */
+function CommunicationCodeDialog({ target, onOpenChange }: { target: CommunicationView | null; onOpenChange: (open: boolean) => void }) {
+  const fetcher = useFetcher<TravellerActionResult>();
+  const id = useId();
+  useActionToast(fetcher, () => onOpenChange(false));
+  const busy = fetcher.state !== "idle";
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  return (
+    <Dialog open={target !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Introducir código de comunicación</DialogTitle>
+          <DialogDescription>
+            {target ? `${KIND_LABEL[target.kind] ?? target.kind} de ${target.reservationLabel}. ` : ""}El Ministerio ya la tiene pero no devolvió su lote: busca la
+            comunicación en el portal SES.HOSPEDAJES y copia aquí su código. Hace falta para anularla.
+          </DialogDescription>
+        </DialogHeader>
+        {target ? (
+          <fetcher.Form method="post" className="grid gap-4" key={target.id}>
+            <input type="hidden" name="intent" value="code" />
+            <input type="hidden" name="id" value={target.id} />
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-code`}>Código de comunicación *</Label>
+              <Input
+                id={`${id}-code`}
+                name="code"
+                required
+                maxLength={64}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="3f2b8c1e-0d4a-4e7b-9a51-6c2d8e9f0a11"
+                className="font-mono"
+                aria-invalid={error ? true : undefined}
+              />
+            </div>
+            {error ? <Alert variant="destructive">{error}</Alert> : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancelar
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Guardando..." : "Guardar código"}
+              </Button>
+            </DialogFooter>
+          </fetcher.Form>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 export function CommunicationsPanel({
   communications,
@@ -39,6 +95,7 @@ export function CommunicationsPanel({
   const fetcher = useFetcher<TravellerActionResult>();
   useActionToast(fetcher);
   const [shown, setShown] = useState<AttemptView | null>(null);
+  const [coding, setCoding] = useState<CommunicationView | null>(null);
   const act = (intent: string, id: string) => fetcher.submit({ intent, id }, { method: "post" });
 
   return (
@@ -135,6 +192,12 @@ export function CommunicationsPanel({
                             <RowActionLabel>Reintentar</RowActionLabel>
                           </Button>
                         ) : null}
+                        {row.kind !== "B" && row.state === "filed_unknown" ? (
+                          <Button variant="ghost" size="icon" aria-label={`Introducir código de ${row.kind} de ${row.reservationLabel}`} title="Introducir código" onClick={() => setCoding(row)} {...opensDialog}>
+                            <KeyRound aria-hidden="true" />
+                            <RowActionLabel>Introducir código</RowActionLabel>
+                          </Button>
+                        ) : null}
                         {row.kind !== "B" && row.state === "accepted" && !row.cancelRequested ? (
                           <ConfirmDialog
                             title="¿Anular la comunicación?"
@@ -209,6 +272,8 @@ export function CommunicationsPanel({
           </div>
         )}
       </section>
+
+      <CommunicationCodeDialog target={coding} onOpenChange={(open) => (open ? null : setCoding(null))} />
 
       <Dialog open={shown !== null} onOpenChange={(open) => (open ? null : setShown(null))}>
         <DialogContent className="max-w-3xl">

@@ -11,6 +11,7 @@ import {
   listChannelSettings,
   listCommunications,
   listStoppedLandlords,
+  recordCommunicationCode,
   resumeLandlordQueue,
   retryCommunication,
   setChannelRhSending,
@@ -30,8 +31,8 @@ export function headers() {
   return NO_STORE;
 }
 
-export type CommunicationIntent = "retry" | "annul" | "resume" | "channels";
-const INTENTS: readonly CommunicationIntent[] = ["retry", "annul", "resume", "channels"];
+export type CommunicationIntent = "retry" | "annul" | "resume" | "channels" | "code";
+const INTENTS: readonly CommunicationIntent[] = ["retry", "annul", "resume", "channels", "code"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "landlords:manage");
@@ -69,7 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const resumed = await resumeLandlordQueue(db, id);
     return resumed ? result(intent, true, COMMUNICATION_MESSAGES.resumed) : result(intent, false, COMMUNICATION_MESSAGES.notFound, 404);
   }
-  const outcome = intent === "retry" ? await retryCommunication(db, id) : await annulCommunication(db, id);
+  const outcome =
+    intent === "retry"
+      ? await retryCommunication(db, id)
+      : intent === "code"
+        ? await recordCommunicationCode(db, id, typeof form.code === "string" ? form.code : "")
+        : await annulCommunication(db, id);
   logger.info({ userId: user.id, communicationId: id, intent, ok: outcome.ok }, "SES communication action");
   return result(intent, outcome.ok, outcome.message, outcome.status);
 }
