@@ -111,17 +111,18 @@ async function loadReservation(tx: DbOrTx, reservationId: string): Promise<Reser
 const label = (r: Pick<ReservationForFiling, "propertyName" | "checkInDate">) => `${r.propertyName} · ${r.checkInDate}`.slice(0, 260);
 
 /** Midnight of a yyyy-MM-dd day in Madrid (the property's zone is close enough for a deadline). */
-function startOfStay(checkInDate: string): Date {
-  // The platform stores no arrival hour: the conservative due time is check-in 00:00 local + 24 h.
+function startOfStay(checkInDate: string, timeZone: string): Date {
+  // The platform stores no arrival hour: the conservative due time is check-in 00:00 at the
+  // property (mainland or Canary time) + 24 h. Midnight is never inside a DST change in Spain.
   const utc = new Date(`${checkInDate}T00:00:00Z`);
-  const madrid = new Date(utc.toLocaleString("en-US", { timeZone: "Europe/Madrid" }));
-  const offset = madrid.getTime() - new Date(utc.toLocaleString("en-US", { timeZone: "UTC" })).getTime();
+  const local = new Date(utc.toLocaleString("en-US", { timeZone }));
+  const offset = local.getTime() - new Date(utc.toLocaleString("en-US", { timeZone: "UTC" })).getTime();
   return new Date(utc.getTime() - offset);
 }
 
-/** When the PV of a stay starting on this day is due (check-in 00:00 Madrid + 24 h). */
-export function pvDueAt(checkInDate: string): Date {
-  return new Date(startOfStay(checkInDate).getTime() + SES_DEADLINE_MS);
+/** When the PV of a stay starting on this day is due (check-in 00:00 at the property + 24 h). */
+export function pvDueAt(checkInDate: string, timeZone = "Europe/Madrid"): Date {
+  return new Date(startOfStay(checkInDate, timeZone).getTime() + SES_DEADLINE_MS);
 }
 
 async function insertDocument(
@@ -205,7 +206,7 @@ export async function queueGuestRegisterFiling(tx: DbOrTx, reservationId: string
   const guestList: PoliceXmlGuest[] = rows.map(policeXmlGuestFromRow);
   const id = await insertDocument(
     tx,
-    { reservationId: r.id, reservationLabel: label(r), landlordAccountId: r.landlordAccountId, kind: "PV", dueAt: new Date(startOfStay(r.checkInDate).getTime() + SES_DEADLINE_MS) },
+    { reservationId: r.id, reservationLabel: label(r), landlordAccountId: r.landlordAccountId, kind: "PV", dueAt: pvDueAt(r.checkInDate, r.timeZone) },
     () =>
       buildAltaParteHospedaje({
         property: { name: r.propertyName, establishmentCode: r.establishmentCode, internetAvailable: r.internetAvailable, timeZone: r.timeZone as PropertyTimeZone },

@@ -55,11 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const [allReservations, properties, filings] = await Promise.all([listReservations(db), listProperties(db), listFilingStatuses(db)]);
     const now = Date.now();
+    const timeZones = new Map(properties.map((property) => [property.id, property.timeZone]));
     // A stay whose guests have not registered yet has no PV to queue, but its deadline runs.
     for (const r of allReservations) {
       if (r.cancelledAt || r.status === "completed" || filings[r.id]?.PV) continue;
       const entry = (filings[r.id] ??= {});
-      entry.PV = { kind: "PV", state: "pending", codigoComunicacion: null, errorText: null, dueAt: pvDueAt(r.checkInDate).toISOString(), cancelRequested: false };
+      entry.PV = { kind: "PV", state: "pending", codigoComunicacion: null, errorText: null, dueAt: pvDueAt(r.checkInDate, timeZones.get(r.propertyId)).toISOString(), cancelRequested: false };
     }
     // "Con errores / fuera de plazo": a filing the ministry refused, or one still open past its deadline.
     const problemsOnly = new URL(request.url).searchParams.get("filtro") === "ses";
