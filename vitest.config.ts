@@ -25,10 +25,9 @@ export default defineConfig({
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
           exclude: ["app/**/*.server.test.ts", "node_modules/**"],
           environment: "node",
-          // A hang guard, not a speed check (speed is `npm run bench`): the property tests validate
-          // up to 144 generated files against the official XSD in WebAssembly, under a second
-          // alone, but CI runs this project beside the server-starting suites on two cores, where
-          // one such test once took more than the 5 s default and failed the whole run.
+          // A hang guard, not a speed check (speed is `npm run bench`): the XSD property tests
+          // validate up to 144 generated files in WebAssembly, about a second alone, and CI runs
+          // this project beside the server-starting suites on two cores.
           testTimeout: 30_000,
         },
       },
