@@ -26,6 +26,9 @@ async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, 
 
 describe("SES alert e-mails", () => {
   const received: Received[] = [];
+  /** The SMTP server refuses this many more messages with a transient 451. */
+  let refuseNext = 0;
+  let refused = 0;
   let smtp: SMTPServer;
   let fake: RunningFakeSes;
   let database: TestDatabase;
@@ -38,6 +41,15 @@ describe("SES alert e-mails", () => {
       authOptional: true,
       logger: false,
       onData(stream, session, callback) {
+        if (refuseNext > 0) {
+          refuseNext -= 1;
+          stream.resume();
+          stream.on("end", () => {
+            refused += 1;
+            callback(Object.assign(new Error("Servidor ocupado, inténtalo más tarde"), { responseCode: 451 }));
+          });
+          return;
+        }
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
@@ -127,5 +139,36 @@ describe("SES alert e-mails", () => {
     // Each alert links to the Comunicaciones screen at its real (Spanish) URL.
     for (const mail of received) expect(mail.raw.replace(/=\r?\n/g, "")).toContain("/admin/viajeros/comunicaciones");
     expect((await a.db.select().from(sesAlerts)).map((alert) => alert.key).sort()).toEqual([`deadline:${open.id}`, `failed:${failed.id}`].sort());
+  }, 60_000);
+
+  test("an alert whose e-mail the SMTP server refused is sent on a later round, still once", async () => {
+    const [property] = await a.db.select().from(properties);
+    const cookie = await b.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const before = received.length;
+    refuseNext = 1;
+    fake.control.failNext("code-10111", { operation: "comunicacion" });
+    const response = await fetch(`${b.url}/admin/viajeros?index`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: b.url, Cookie: cookie },
+      body: new URLSearchParams({ intent: "create", propertyId: property.id, guestCount: "1", checkInDate: day(6), checkOutDate: day(9), holderGivenName: "Reintento", holderFirstSurname: "Ejemplo", holderEmail: "t@example.com", bookingChannel: "direct" }).toString(),
+    });
+    expect(response.status).toBe(201);
+    const [reservation] = await a.db.select().from(reservations).orderBy(desc(reservations.createdAt)).limit(1);
+    const [failed] = await waitUntil(async () => {
+      const rows = await a.db.select().from(sesCommunications).where(eq(sesCommunications.reservationId, reservation.id));
+      return rows[0]?.state === "error" ? rows : null;
+    }, "the RH to fail");
+    const alert = await waitUntil(async () => {
+      const [row] = await a.db.select().from(sesAlerts).where(eq(sesAlerts.key, `failed:${failed.id}`));
+      return row?.sentAt ? row : null;
+    }, "the alert to be sent after the refusal");
+    expect(alert.sentAt).toBeTruthy();
+    expect(refused).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // The alert names the reservation by property and check-in day.
+    const mine = received.slice(before).filter((mail) => mail.raw.replace(/=\r?\n/g, "").includes(day(6)));
+    expect(mine).toHaveLength(1);
+    expect(received).toHaveLength(before + 1);
   }, 60_000);
 });

@@ -110,7 +110,7 @@ async function loadReservation(tx: DbOrTx, reservationId: string): Promise<Reser
 
 const label = (r: Pick<ReservationForFiling, "propertyName" | "checkInDate">) => `${r.propertyName} · ${r.checkInDate}`.slice(0, 260);
 
-/** Midnight of a yyyy-MM-dd day in Madrid (the property's zone is close enough for a deadline). */
+/** Midnight of a yyyy-MM-dd day in the property's time zone. */
 function startOfStay(checkInDate: string, timeZone: string): Date {
   // The platform stores no arrival hour: the conservative due time is check-in 00:00 at the
   // property (mainland or Canary time) + 24 h. Midnight is never inside a DST change in Spain.

@@ -24,7 +24,8 @@ export type SesSenderOptions = {
   pollIntervalMs: number;
   /** HTTP timeout of one SES call; the "sending" lease is this plus a margin. */
   timeoutMs: number;
-  /** First retry delay of a retry-class failure; doubles per attempt (with jitter), capped at 1 h. */
+  /** First retry delay of a retry-class failure; doubles per attempt (with jitter), capped at 1 h.
+   *  Also the delay before an alert e-mail the SMTP server refused is tried again. */
   retryBaseMs: number;
   /** Safety-net wake-up when nothing nudges (other instances' work, due retries and polls). */
   tickMs?: number;
@@ -327,13 +328,15 @@ export function startSesSender(options: SesSenderOptions): SesSender {
     const config = options.alerts;
     if (!config) return;
     const now = Date.now();
+    // An alert is settled once its e-mail went out, or while a failed try is younger than the retry delay.
+    const alertSettled = sql.raw(`(a.sent_at is not null or a.created_at > now() - (${Math.round(options.retryBaseMs)} * interval '1 millisecond'))`);
     const candidates = await db
       .select({ id: sesCommunications.id, kind: sesCommunications.kind, state: sesCommunications.state, label: sesCommunications.reservationLabel, errorText: sesCommunications.errorText, dueAt: sesCommunications.dueAt })
       .from(sesCommunications)
       .where(
-        sql`(${sesCommunications.state} in ('error','invalid','filed_unknown') and not exists (select 1 from ses_alerts a where a.key = 'failed:' || ${sesCommunications.id}::text))
+        sql`(${sesCommunications.state} in ('error','invalid','filed_unknown') and not exists (select 1 from ses_alerts a where a.key = 'failed:' || ${sesCommunications.id}::text and ${alertSettled}))
          or (${sesCommunications.state} in ('validating','queued','sending','sent') and ${sesCommunications.dueAt} < ${new Date(now + DEADLINE_WARNING_MS)}
-             and not exists (select 1 from ses_alerts a where a.key = 'deadline:' || ${sesCommunications.id}::text))`,
+             and not exists (select 1 from ses_alerts a where a.key = 'deadline:' || ${sesCommunications.id}::text and ${alertSettled}))`,
       )
       .limit(100);
     if (candidates.length === 0) return;
@@ -341,8 +344,18 @@ export function startSesSender(options: SesSenderOptions): SesSender {
     for (const row of candidates) {
       const failed = ["error", "invalid", "filed_unknown"].includes(row.state);
       const key = `${failed ? "failed" : "deadline"}:${row.id}`;
-      // The unique key is the "exactly once": only the instance whose insert wins sends.
-      const won = await db.insert(sesAlerts).values({ key }).onConflictDoNothing().returning({ key: sesAlerts.key });
+      // The unique key is the "exactly once": only the instance whose insert wins sends. An alert
+      // whose e-mail failed is claimed again, by one instance, once its last try is retryMs old
+      // (created_at is the time of the last try).
+      const won = await db
+        .insert(sesAlerts)
+        .values({ key })
+        .onConflictDoUpdate({
+          target: sesAlerts.key,
+          set: { createdAt: sql`now()` },
+          setWhere: sql`${sesAlerts.sentAt} is null and ${sesAlerts.createdAt} < now() - (${options.retryBaseMs}::int * interval '1 millisecond')`,
+        })
+        .returning({ key: sesAlerts.key });
       if (won.length === 0) continue;
       const subject = failed ? `SES: error en la comunicación ${row.kind} de ${row.label}` : `SES: quedan menos de 2 horas para comunicar ${row.kind} de ${row.label}`;
       const text = [
@@ -357,7 +370,7 @@ export function startSesSender(options: SesSenderOptions): SesSender {
         await transport.sendMail({ from: config.from, to: config.to, subject, text });
         await db.update(sesAlerts).set({ sentAt: new Date() }).where(eq(sesAlerts.key, key));
       } catch (error) {
-        logger.error({ err: error, communicationId: row.id }, "SES alert e-mail failed");
+        logger.error({ err: error, communicationId: row.id }, "SES alert e-mail failed; tried again later");
       }
     }
     transport.close();
