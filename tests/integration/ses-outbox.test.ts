@@ -180,16 +180,20 @@ describe.each(testDatabases())("SES outbox against the fake ministry on %s", (da
     expect(mine.every((filing) => filing.anulada)).toBe(true);
   });
 
-  test("deleting a filed reservation files the B of its RH; the record of both stays", async () => {
+  test("deleting a filed reservation files the B of its RH and its PV; the record of all stays", async () => {
     const reservation = await createReservation();
     const [rh] = await settled(reservation.id, "RH", "accepted");
+    await register(reservation.uniqueLink);
+    const [pv] = await settled(reservation.id, "PV", "accepted");
     expect((await action({ intent: "delete", id: reservation.id })).status).toBe(200);
-    const b = await waitUntil(async () => {
-      const [row] = await server.db.select().from(sesCommunications).where(and(eq(sesCommunications.targetId, rh.id), eq(sesCommunications.state, "accepted")));
-      return row;
-    }, "the B of a deleted reservation");
-    expect(b.reservationId).toBeNull();
-    expect(fake.control.filings().find((filing) => filing.codigoComunicacion === rh.codigoComunicacion)?.anulada).toBe(true);
+    for (const alta of [rh, pv]) {
+      const b = await waitUntil(async () => {
+        const [row] = await server.db.select().from(sesCommunications).where(and(eq(sesCommunications.targetId, alta.id), eq(sesCommunications.state, "accepted")));
+        return row;
+      }, `the B of the deleted reservation's ${alta.kind}`);
+      expect(b.reservationId).toBeNull();
+      expect(fake.control.filings().find((filing) => filing.codigoComunicacion === alta.codigoComunicacion)?.anulada).toBe(true);
+    }
   });
 
   test("changing the dates of a filed reservation files B of the old RH and a new A", async () => {
