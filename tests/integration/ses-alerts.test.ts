@@ -162,7 +162,7 @@ describe("SES alert e-mails", () => {
     const alert = await waitUntil(async () => {
       const [row] = await a.db.select().from(sesAlerts).where(eq(sesAlerts.key, `failed:${failed.id}`));
       return row?.sentAt ? row : null;
-    }, "the alert to be sent after the refusal");
+    }, "the alert to be sent after the refusal", 45_000);
     expect(alert.sentAt).toBeTruthy();
     expect(refused).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 2_500));

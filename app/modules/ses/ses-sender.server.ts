@@ -22,10 +22,10 @@ export type SesSenderOptions = {
   logger: Logger;
   /** First consultaLote after this; later polls back off from it. */
   pollIntervalMs: number;
-  /** HTTP timeout of one SES call; the "sending" lease is this plus a margin. */
+  /** HTTP timeout of one SES call (and of one alert e-mail); the "sending" lease is this plus a margin. */
   timeoutMs: number;
   /** First retry delay of a retry-class failure; doubles per attempt (with jitter), capped at 1 h.
-   *  Also the delay before an alert e-mail the SMTP server refused is tried again. */
+   *  Also the delay before an alert e-mail that failed is tried again (at least the lease). */
   retryBaseMs: number;
   /** Safety-net wake-up when nothing nudges (other instances' work, due retries and polls). */
   tickMs?: number;
@@ -114,6 +114,9 @@ export function startSesSender(options: SesSenderOptions): SesSender {
   // After a crash another instance (or the restarted one) takes a "sending" row over once no
   // answer can still arrive for the first POST: the client's timeout plus a margin.
   const leaseMs = options.timeoutMs + Math.min(LEASE_MARGIN_MS, options.timeoutMs);
+  // An alert e-mail that failed is claimed again after the retry delay, but never while a try
+  // (bounded by the same timeout) could still be delivering it: that would send it twice.
+  const alertRetryMs = Math.max(options.retryBaseMs, leaseMs);
   let stopped = false;
   let current: Promise<void> | null = null;
   let again = false;
@@ -329,7 +332,7 @@ export function startSesSender(options: SesSenderOptions): SesSender {
     if (!config) return;
     const now = Date.now();
     // An alert is settled once its e-mail went out, or while a failed try is younger than the retry delay.
-    const alertSettled = sql.raw(`(a.sent_at is not null or a.created_at > now() - (${Math.round(options.retryBaseMs)} * interval '1 millisecond'))`);
+    const alertSettled = sql.raw(`(a.sent_at is not null or a.created_at > now() - (${alertRetryMs} * interval '1 millisecond'))`);
     const candidates = await db
       .select({ id: sesCommunications.id, kind: sesCommunications.kind, state: sesCommunications.state, label: sesCommunications.reservationLabel, errorText: sesCommunications.errorText, dueAt: sesCommunications.dueAt })
       .from(sesCommunications)
@@ -340,7 +343,8 @@ export function startSesSender(options: SesSenderOptions): SesSender {
       )
       .limit(100);
     if (candidates.length === 0) return;
-    const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    const smtpTimeout = Math.min(20_000, options.timeoutMs);
+    const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: smtpTimeout, greetingTimeout: smtpTimeout, socketTimeout: smtpTimeout });
     for (const row of candidates) {
       const failed = ["error", "invalid", "filed_unknown"].includes(row.state);
       const key = `${failed ? "failed" : "deadline"}:${row.id}`;
@@ -353,7 +357,7 @@ export function startSesSender(options: SesSenderOptions): SesSender {
         .onConflictDoUpdate({
           target: sesAlerts.key,
           set: { createdAt: sql`now()` },
-          setWhere: sql`${sesAlerts.sentAt} is null and ${sesAlerts.createdAt} < now() - (${options.retryBaseMs}::int * interval '1 millisecond')`,
+          setWhere: sql`${sesAlerts.sentAt} is null and ${sesAlerts.createdAt} < now() - (${alertRetryMs}::int * interval '1 millisecond')`,
         })
         .returning({ key: sesAlerts.key });
       if (won.length === 0) continue;
@@ -367,7 +371,14 @@ export function startSesSender(options: SesSenderOptions): SesSender {
         .filter((line) => line !== null)
         .join("\n");
       try {
-        await transport.sendMail({ from: config.from, to: config.to, subject, text });
+        // Bounded, so that no other instance claims the alert again while this try may still deliver.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          transport.sendMail({ from: config.from, to: config.to, subject, text }),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error("SMTP send timed out")), options.timeoutMs);
+          }),
+        ]).finally(() => clearTimeout(timer));
         await db.update(sesAlerts).set({ sentAt: new Date() }).where(eq(sesAlerts.key, key));
       } catch (error) {
         logger.error({ err: error, communicationId: row.id }, "SES alert e-mail failed; tried again later");
