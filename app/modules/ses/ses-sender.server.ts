@@ -349,8 +349,8 @@ export function startSesSender(options: SesSenderOptions): SesSender {
       const failed = ["error", "invalid", "filed_unknown"].includes(row.state);
       const key = `${failed ? "failed" : "deadline"}:${row.id}`;
       // The unique key is the "exactly once": only the instance whose insert wins sends. An alert
-      // whose e-mail failed is claimed again, by one instance, once its last try is retryMs old
-      // (created_at is the time of the last try).
+      // whose e-mail failed is claimed again, by one instance, once its last try is alertRetryMs
+      // old (created_at is the time of the last try).
       const won = await db
         .insert(sesAlerts)
         .values({ key })
@@ -371,7 +371,8 @@ export function startSesSender(options: SesSenderOptions): SesSender {
         .filter((line) => line !== null)
         .join("\n");
       try {
-        // Bounded, so that no other instance claims the alert again while this try may still deliver.
+        // Bounded by the timeout, well inside the lease. A try that times out may still be
+        // delivered late and then sent again by the retry: at least once, as the mail outbox.
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
           transport.sendMail({ from: config.from, to: config.to, subject, text }),
