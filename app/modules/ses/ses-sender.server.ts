@@ -114,8 +114,9 @@ export function startSesSender(options: SesSenderOptions): SesSender {
   // After a crash another instance (or the restarted one) takes a "sending" row over once no
   // answer can still arrive for the first POST: the client's timeout plus a margin.
   const leaseMs = options.timeoutMs + Math.min(LEASE_MARGIN_MS, options.timeoutMs);
-  // An alert e-mail that failed is claimed again after the retry delay, but never while a try
-  // (bounded by the same timeout) could still be delivering it: that would send it twice.
+  // An alert e-mail that failed is claimed again after the retry delay, and never sooner than the
+  // lease: a try is cut off at the timeout, so another instance does not claim an alert whose
+  // first try is still talking to the SMTP server.
   const alertRetryMs = Math.max(options.retryBaseMs, leaseMs);
   let stopped = false;
   let current: Promise<void> | null = null;
