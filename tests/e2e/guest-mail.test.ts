@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { guestDataAccessLog, guests, mailOutbox, properties, reservations } from "#app/db/schema.ts";
 import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
 import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/test-server.ts";
+import { storedGuestRow } from "#tests/helpers/guest-fixtures.ts";
 
 // Staff on a 360 px phone: "Enviar enlace" e-mails the holder (a real SMTP server in this
 // process receives it) and the Correos section shows it; the share dialog explains why there
@@ -61,30 +62,7 @@ describe.skipIf(!browserAvailable)("guest e-mails and corrections in Chromium at
       })
       .returning();
     reservationId = reservation.id;
-    await server.db.insert(guests).values({
-      reservationId,
-      position: 1,
-      givenName: "Lucía",
-      firstSurname: "Ejemplo",
-      secondSurname: "Ficticia",
-      fullName: "Lucía Ejemplo Ficticia",
-      sex: "M",
-      birthDate: "1985-03-20",
-      nationality: "ESP",
-      documentType: "DNI",
-      documentNumber: "12345678Z",
-      documentSupport: "ABC123456",
-      email: "lucia@example.com",
-      addressStreet: "Calle Inventada 1",
-      addressCountry: "ESP",
-      addressProvince: "28",
-      addressMunicipalityCode: "28079",
-      addressMunicipality: "Madrid",
-      addressPostalCode: "28001",
-      signatureKind: "typed",
-      signatureTypedName: "Lucía Ejemplo Ficticia",
-      signedAt: new Date(),
-    });
+    await server.db.insert(guests).values(storedGuestRow(reservationId, { phone: null }));
   });
   afterAll(async () => {
     await browser?.close();

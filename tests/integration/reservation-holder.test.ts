@@ -6,9 +6,10 @@ import { todayIsoDate } from "#app/lib/dates.ts";
 import { DOOR_MESSAGES } from "#app/modules/door/door.schema.ts";
 import { getDoorLinksForReservations, registerDevice } from "#app/modules/door/door.server.ts";
 import { POLICE_XML_CANCELLED } from "#app/modules/guests/guest-xml.server.ts";
-import { emptyGuestFormValues, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
+import { type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { RESERVATION_MESSAGES } from "#app/modules/reservations/reservations.schema.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
+import { validGuestForm } from "#tests/helpers/guest-fixtures.ts";
 
 // The reservation holder (rol TI), the booking channel, editing and cancelling (issue 10 items
 // 2 and 3) over real HTTP and a real database: every rule answered by the server with its
@@ -33,31 +34,7 @@ const HOLDER = {
   bookingChannel: "airbnb",
 };
 
-function adult(overrides: Partial<GuestFormValues> = {}): GuestFormValues {
-  return {
-    ...emptyGuestFormValues(),
-    givenName: "Lucía",
-    firstSurname: "Ejemplo",
-    secondSurname: "Ficticia",
-    sex: "M",
-    birthDate: "1985-03-20",
-    nationality: "ESP",
-    documentType: "DNI",
-    documentNumber: "12345678Z",
-    documentSupport: "ABC123456",
-    phone: "+34 600 000 000",
-    email: "lucia@example.com",
-    addressStreet: "Calle Inventada 1",
-    addressCountry: "ESP",
-    addressProvince: "28",
-    addressMunicipalityCode: "28079",
-    addressPostalCode: "28001",
-    // RD 933/2021: every adult signs; the typed-name alternative is the simplest valid signature.
-    signatureKind: "typed",
-    signatureName: "Lucía Ejemplo Ficticia",
-    ...overrides,
-  };
-}
+const adult = validGuestForm;
 
 let ip = 0;
 

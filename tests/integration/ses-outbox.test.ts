@@ -2,9 +2,10 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { guestInputName } from "#app/components/guest/guest-form-data.ts";
 import { landlordAccounts, properties, reservations, sesAttempts, sesCommunications } from "#app/db/schema.ts";
-import { emptyGuestFormValues, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
+import { type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { DEFAULT_FAKE_ACCOUNT, startFakeSes, type RunningFakeSes } from "#tests/fake-ses/fake-ses.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
+import { validGuestForm } from "#tests/helpers/guest-fixtures.ts";
 
 // The SES outbox end to end (issue 10 items 3, 4, 8): staff and guests act over real HTTP, the
 // server's own sender files with the fake ministry over loopback HTTP, and the test reads what
@@ -21,30 +22,7 @@ const HOLDER = {
   bookingChannel: "direct",
 };
 
-function guest(overrides: Partial<GuestFormValues> = {}): GuestFormValues {
-  return {
-    ...emptyGuestFormValues(),
-    givenName: "Lucía",
-    firstSurname: "Ejemplo",
-    secondSurname: "Ficticia",
-    sex: "M",
-    birthDate: "1985-03-20",
-    nationality: "ESP",
-    documentType: "DNI",
-    documentNumber: "12345678Z",
-    documentSupport: "ABC123456",
-    phone: "+34 600 000 000",
-    email: "lucia@example.com",
-    addressStreet: "Calle Inventada 1",
-    addressCountry: "ESP",
-    addressProvince: "28",
-    addressMunicipalityCode: "28079",
-    addressPostalCode: "28001",
-    signatureKind: "typed",
-    signatureName: "Lucía Ejemplo Ficticia",
-    ...overrides,
-  };
-}
+const guest = validGuestForm;
 
 let ip = 0;
 

@@ -12,6 +12,7 @@ import { validateAgainstXsd } from "#app/modules/guests/xsd-validate.server.ts";
 import { PROPERTY_MESSAGES } from "#app/modules/properties/properties.schema.ts";
 import { RESERVATION_MESSAGES } from "#app/modules/reservations/reservations.schema.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
+import { validGuestForm } from "#tests/helpers/guest-fixtures.ts";
 
 // The traveller lifecycle over real HTTP against a real database: staff create properties and
 // reservations through the admin route actions (document form posts with the session cookie),
@@ -39,30 +40,8 @@ const decodeHtml = (html: string) =>
 
 // ---------------------------------------------------------------- guests as a form sends them
 
-function spanishAdult(overrides: Partial<GuestFormValues> = {}): GuestFormValues {
-  return {
-    ...emptyGuestFormValues(),
-    givenName: "Lucía",
-    firstSurname: "Ejemplo",
-    secondSurname: "Ficticia",
-    sex: "M",
-    birthDate: "1985-03-20",
-    nationality: "ESP",
-    documentType: "DNI",
-    documentNumber: "12345678Z",
-    documentSupport: "ABC123456",
-    phone: "+34 600 000 000",
-    email: "lucia@example.com",
-    addressStreet: "Calle Inventada 1, 3º B",
-    addressCountry: "ESP",
-    addressProvince: "28",
-    addressMunicipalityCode: "28079",
-    addressPostalCode: "28001",
-    signatureKind: "typed",
-    signatureName: "Lucía Ejemplo Ficticia",
-    ...overrides,
-  };
-}
+const spanishAdult = (overrides: Partial<GuestFormValues> = {}): GuestFormValues =>
+  validGuestForm({ addressStreet: "Calle Inventada 1, 3º B", ...overrides });
 
 function nieAdult(overrides: Partial<GuestFormValues> = {}): GuestFormValues {
   return spanishAdult({

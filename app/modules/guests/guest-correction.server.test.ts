@@ -4,6 +4,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { guestDataAccessLog, guests, properties, reservations, users } from "#app/db/schema.ts";
 import { createTestDatabase, testDatabases, type TestDatabase } from "#tests/helpers/test-server.ts";
 import { correctGuest, CORRECTION_MESSAGES, type FiledDataChange } from "./guest-correction.server.ts";
+import { storedGuestRow } from "#tests/helpers/guest-fixtures.ts";
 
 // Staff corrections against a real database: the guest form's rules and Spanish messages,
 // nothing stored on a refusal, an audit entry naming the fields (not the values), and the hook
@@ -45,31 +46,9 @@ describe.each(testDatabases())("guest corrections on %s", (kind) => {
       })
       .returning();
     reservationId = reservation.id;
-    await database.db.insert(guests).values({
-      reservationId,
-      position: 1,
-      givenName: "Lucía",
-      firstSurname: "Ejemplo",
-      secondSurname: "Ficticia",
-      fullName: "Lucía Ejemplo Ficticia",
-      sex: "M",
-      birthDate: "1985-03-20",
-      nationality: "ESP",
-      documentType: "DNI",
-      documentNumber: "12345678Z",
-      documentSupport: "ABC123456",
-      phone: "+34 600 000 000",
-      email: "lucia@example.com",
-      addressStreet: "Calle Inventada 1",
-      addressCountry: "ESP",
-      addressProvince: "28",
-      addressMunicipalityCode: "28079",
-      addressMunicipality: "Madrid",
-      addressPostalCode: "28001",
-      signatureKind: "typed",
-      signatureTypedName: "Lucía Ejemplo",
-      signedAt: new Date("2026-09-01T10:00:00Z"),
-    });
+    await database.db
+      .insert(guests)
+      .values(storedGuestRow(reservationId, { signatureTypedName: "Lucía Ejemplo", signedAt: new Date("2026-09-01T10:00:00Z") }));
   });
 
   const stored = async () => (await database.db.select().from(guests).where(eq(guests.reservationId, reservationId)))[0];

@@ -4,7 +4,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { guestDataAccessLog, guests, properties, rateLimitEvents, reservations, users } from "#app/db/schema.ts";
 import { exportPoliceXml } from "#app/modules/guests/guest-xml.server.ts";
 import { listGuestsForReservation } from "#app/modules/guests/guests.server.ts";
-import { emptyGuestFormValues, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
+import { type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { validateAgainstXsd } from "#app/modules/guests/xsd-validate.server.ts";
 import { createProperty, deleteProperty, getProperty, listProperties, updateProperty } from "#app/modules/properties/properties.server.ts";
 import type { NewReservation } from "#app/modules/reservations/reservations.server.ts";
@@ -21,6 +21,7 @@ import {
   ReservationRuleError,
   UNIQUE_LINK_LENGTH,
 } from "./reservations.server.ts";
+import { validGuestForm } from "#tests/helpers/guest-fixtures.ts";
 
 // Properties, reservations, guest registration and the XML export against a real database
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), without the HTTP layer.
@@ -50,29 +51,8 @@ function reservationInput(propertyId: string, overrides: Partial<NewReservation>
   };
 }
 
-function adult(overrides: Partial<GuestFormValues> = {}): GuestFormValues {
-  return {
-    ...emptyGuestFormValues(),
-    givenName: "Lucía",
-    firstSurname: "Ejemplo",
-    secondSurname: "Ficticia",
-    sex: "M",
-    birthDate: "1985-03-20",
-    nationality: "ESP",
-    documentType: "DNI",
-    documentNumber: "12345678Z",
-    documentSupport: "ABC123456",
-    email: "lucia@example.com",
-    addressStreet: "Calle Inventada 1",
-    addressCountry: "ESP",
-    addressProvince: "41",
-    addressMunicipalityCode: "41091",
-    addressPostalCode: "41001",
-    signatureKind: "typed",
-    signatureName: "Lucía Ejemplo Ficticia",
-    ...overrides,
-  };
-}
+const adult = (overrides: Partial<GuestFormValues> = {}): GuestFormValues =>
+  validGuestForm({ phone: "", addressProvince: "41", addressMunicipalityCode: "41091", addressPostalCode: "41001", ...overrides });
 
 describe.each(testDatabases())("reservations on %s", (kind) => {
   let testDatabase: TestDatabase;
