@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { landlordAccounts, properties, reservations, sesAlerts, sesCommunications } from "#app/db/schema.ts";
 import { DEFAULT_FAKE_ACCOUNT, startFakeSes, type RunningFakeSes } from "#tests/fake-ses/fake-ses.ts";
 import { createTestDatabase, startTestServer, TEST_ADMIN, type TestDatabase, type TestServer } from "#tests/helpers/test-server.ts";
+import { waitUntil } from "#tests/helpers/wait-until.ts";
 
 // Alert e-mails (issue 10 §6): a failed filing and a deadline 2 hours away are announced once
 // each to SES_ALERT_TO, even with two senders racing on one database (the key is inserted
@@ -13,16 +14,6 @@ import { createTestDatabase, startTestServer, TEST_ADMIN, type TestDatabase, typ
 
 type Received = { to: string[]; raw: string };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("SES alert e-mails", () => {
   const received: Received[] = [];

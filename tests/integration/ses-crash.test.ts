@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { DEFAULT_FAKE_ACCOUNT, startFakeSes, type RunningFakeSes } from "#tests/fake-ses/fake-ses.ts";
 import { spawnServer, type SpawnedServer } from "#tests/helpers/spawn-server.ts";
+import { waitUntil } from "#tests/helpers/wait-until.ts";
 
 // The crash window of WEB-SERVICE.md §3 with the production build in its own process: the fake
 // ministry accepts the lote but holds its answer back; the app is SIGKILLed before it can store
@@ -27,16 +28,6 @@ afterEach(async () => {
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function waitUntil<T>(probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/sign-in/email`, {

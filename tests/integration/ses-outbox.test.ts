@@ -6,6 +6,7 @@ import { type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { DEFAULT_FAKE_ACCOUNT, startFakeSes, type RunningFakeSes } from "#tests/fake-ses/fake-ses.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
 import { validGuestForm } from "#tests/helpers/guest-fixtures.ts";
+import { waitUntil } from "#tests/helpers/wait-until.ts";
 
 // The SES outbox end to end (issue 10 items 3, 4, 8): staff and guests act over real HTTP, the
 // server's own sender files with the fake ministry over loopback HTTP, and the test reads what
@@ -25,16 +26,6 @@ const HOLDER = {
 const guest = validGuestForm;
 
 let ip = 0;
-
-export async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(testDatabases())("SES outbox against the fake ministry on %s", (database) => {
   let fake: RunningFakeSes;
