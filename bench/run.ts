@@ -7,7 +7,9 @@ import { runContactBench } from "./contact.bench.ts";
 import { runLeadsBench } from "./leads.bench.ts";
 import { runLighthouseBench } from "./lighthouse.bench.ts";
 import { runLoadBench } from "./load.bench.ts";
+import { monitoringRows } from "./monitoring.bench.ts";
 import { runServerBench } from "./server.bench.ts";
+import { runTelemetryBench } from "./telemetry-ingest.bench.ts";
 import { sesRows } from "./ses.bench.ts";
 import { runTravellersBench } from "./travellers.bench.ts";
 import { runVisitsBench } from "./visits.bench.ts";
@@ -51,6 +53,8 @@ const parts: [string, () => Promise<BenchRow[]>][] = [
   ["load", runLoadBench],
   ["lighthouse", runLighthouseBench],
   ["ses", sesRows],
+  ["monitoring", monitoringRows],
+  ["telemetry", runTelemetryBench],
 ];
 
 const only = process.argv.slice(2);

@@ -2,9 +2,12 @@
 // Packages stay external and load from node_modules; the React Router build is loaded at run time.
 import { build } from "esbuild";
 
+// The worker thread that decodes guests' signatures and builds signed register PDFs (ADR 0013)
+// is its own entry: app/modules/guests/guest-worker-pool.server.ts finds it as
+// build/node/guest-worker.js from both bundles (this one and React Router's build/server).
 await build({
-  entryPoints: ["server/main.ts"],
-  outfile: "build/node/main.js",
+  entryPoints: { main: "server/main.ts", "guest-worker": "app/modules/guests/guest-worker.server.ts" },
+  outdir: "build/node",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -4,13 +4,20 @@ import { Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "#app/auth/auth.server.ts";
 import type { RequestContext } from "#app/context.ts";
+import { CHAT_ERRORS, CHAT_MAX_BODY_BYTES } from "#app/modules/chat/chat-route.server.ts";
+import { GUEST_FORM_MAX_BODY_BYTES } from "#app/modules/guests/guest-form-limits.ts";
+import { TELEMETRY_LIMITS } from "#app/modules/telemetry/telemetry.schema.ts";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "#app/modules/rate-limit/rate-limit.server.ts";
+import { bodyLimitMiddleware, type BodyLimitOptions } from "./body-limit.ts";
+import { loggablePath } from "./log-path.ts";
 import { resolveClientIp } from "./client-ip.ts";
 import { acceptedEncoding, compressBuffer, compressStream, shouldCompress } from "./compress.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts";
 import { pickEncoding, type StaticEntry } from "./static-files.ts";
 import type { AppEnv, ServerDeps } from "./types.ts";
 import { mountApiRoutes } from "./routes/index.ts";
+import { LEADS_MAX_BODY_BYTES, leadsTooLarge } from "./routes/leads.ts";
+import { TELEMETRY_MESSAGES } from "./routes/telemetry.ts";
 
 export type CreateAppOptions = {
   deps: ServerDeps;
@@ -19,11 +26,31 @@ export type CreateAppOptions = {
   mode: "production" | "development";
   /** Answers /healthz; the server passes the database's ping. */
   healthCheck: () => Promise<boolean>;
+  /** Aborted when the server starts shutting down: long-lived responses (live streams) end. */
+  shutdown?: AbortSignal;
 };
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export function createApp({ deps, build, staticFiles, mode, healthCheck }: CreateAppOptions) {
+/**
+ * Every request body's cap, applied while it is read (ADR 0012). 64 KiB holds any staff form,
+ * sign-in and the public forms many times over; the guest registration form carries up to ten
+ * drawn signatures, the chat up to twenty messages. Routes with a smaller cap of their own
+ * (leads 64 KiB, door 4 KiB, visits 2 KiB) keep it inside this one. A device's telemetry batch
+ * (500 readings) may reach 256 kB (docs/DEVICE-PROTOCOL.md) and is answered in the device API's
+ * own JSON.
+ */
+export const BODY_LIMITS: BodyLimitOptions = {
+  defaultMaxBytes: 64 * 1024,
+  rules: [
+    { prefix: "/registro-viajeros/", maxBytes: GUEST_FORM_MAX_BODY_BYTES },
+    { prefix: "/api/chat", maxBytes: CHAT_MAX_BODY_BYTES, refuse: (c) => c.json({ error: CHAT_ERRORS.tooLarge }, 413) },
+    { prefix: "/api/leads", maxBytes: LEADS_MAX_BODY_BYTES, refuse: leadsTooLarge },
+    { prefix: "/api/devices/", maxBytes: TELEMETRY_LIMITS.maxBodyBytes, refuse: (c) => c.json({ error: TELEMETRY_MESSAGES.tooLarge }, 413) },
+  ],
+};
+
+export function createApp({ deps, build, staticFiles, mode, healthCheck, shutdown }: CreateAppOptions) {
   const { config, logger } = deps;
   const app = new Hono<AppEnv>();
   const https = config.siteUrl.startsWith("https://");
@@ -45,7 +72,7 @@ export function createApp({ deps, build, staticFiles, mode, healthCheck }: Creat
     c.header("X-Request-Id", requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const level = c.res.status >= 500 ? "error" : "info";
-    log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+    log[level]({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms }, "request");
   });
 
   // Security headers on every response; HTML gets a CSP that admits only its own inline scripts.
@@ -55,6 +82,9 @@ export function createApp({ deps, build, staticFiles, mode, healthCheck }: Creat
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
+
+  // Every body is counted while read, before any route or parser sees it.
+  app.use("*", bodyLimitMiddleware(BODY_LIMITS));
 
   // A state-changing request from another site is refused before any route runs. Browsers send
   // Origin on every cross-site POST; non-browser clients (curl, devices) send none.
@@ -92,7 +122,7 @@ export function createApp({ deps, build, staticFiles, mode, healthCheck }: Creat
     return response;
   });
 
-  mountApiRoutes(app, deps);
+  mountApiRoutes(app, deps, { shutdown });
 
   app.all("/api/*", (c) => c.json({ error: "No encontrado." }, 404));
 

@@ -11,6 +11,9 @@ import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createLogger } from "./server.ts";
 
+// As in main.ts (ADR 0012): what PGlite writes into DATA_DIR stays private to this user.
+process.umask(0o077);
+
 // `npm run dev`: the same Hono app in front of Vite's dev server, with hot reload. The database
 // is opened and migrated on the first request, so the dev server starts instantly.
 const config = loadConfig({ ...process.env, NODE_ENV: "development" });

@@ -3,6 +3,14 @@ import { ConfigError, loadConfig } from "#app/config/env.server.ts";
 import { DataDirLockedError } from "#app/db/lock.server.ts";
 import { createLogger, startServer } from "./server.ts";
 
+// Whatever this process creates is private to its user (ADR 0012). PGlite writes its WAL
+// segments, catalogs and checkpoints through Node's fs with mode 0666 (directories 0777), and
+// only the umask stands between those and every local user: the WAL carries the session and
+// door-token secrets and guests' identity documents. secureDataDir() repairs what exists at
+// start; this keeps what is written later at 0600/0700. Set before anything is opened or written
+// (importing the modules above touches no file).
+process.umask(0o077);
+
 // File-system failures that mean "DATA_DIR is unusable". PGlite's WebAssembly file system
 // reports them as an ErrnoError carrying Emscripten's errno numbers and no text at all, so those
 // are translated here; otherwise a full disk would surface as `{"errno":51}`.

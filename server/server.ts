@@ -12,12 +12,15 @@ import type { AppConfig } from "#app/config/env.server.ts";
 import { openDatabase, stepTimer, type Database } from "#app/db/client.server.ts";
 import { getOrCreateSetting } from "#app/db/settings.server.ts";
 import { registerCredentialsKey, resolveCredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
-import { startMailService } from "#app/modules/mail/mail-service.server.ts";
+import { mailSettingsFrom, startMailService } from "#app/modules/mail/mail-service.server.ts";
+import { mossosOptionsFrom, startMossosJob } from "#app/modules/mossos/mossos.server.ts";
 import { purgeExpiredGuestData } from "#app/modules/guests/retention.server.ts";
 import { loadLeadNotifyConfig } from "#app/modules/leads/lead-notify.server.ts";
 import { resolveSesEndpoint } from "#app/modules/ses/ses-endpoint.ts";
+import { loadSesCa } from "#app/modules/ses/ses-ca.server.ts";
 import { startSesSender, type SesAlertConfig, type SesSender } from "#app/modules/ses/ses-sender.server.ts";
 import { pruneRateLimitEvents } from "#app/modules/rate-limit/rate-limit.server.ts";
+import { startTelemetryService, type TelemetryService } from "#app/modules/telemetry/telemetry-service.server.ts";
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createFastStaticHandler } from "./fast-static.ts";
@@ -74,6 +77,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         }));
   timer.step("database");
 
+  let telemetry: TelemetryService | undefined;
   try {
     const { db } = database;
     // The key of the SES passwords, resolved once (see app/modules/landlords/credentials-key.server.ts).
@@ -97,11 +101,18 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
     timer.step("authAndBootstrap");
 
+    // Today's telemetry partitions exist before the first reading can arrive (ADR 0015).
+    telemetry = await startTelemetryService(database, config, logger);
+    timer.step("telemetry");
+
     const build = await buildLoading;
     timer.step("importBuild");
     const staticFiles = loadStaticFiles(path.join(buildDir, "client"));
     timer.step("staticFiles");
+    // Ends the live streams (Monitorización) first on shutdown, so they do not hold the drain.
+    const shutdown = new AbortController();
     const app = createApp({
+      shutdown: shutdown.signal,
       deps: { db, auth, config, logger, credentialsKey },
       build,
       staticFiles,
@@ -146,6 +157,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     retention.unref();
     // Guest e-mails and the arrival-day list (ADR 0011); nothing runs without SMTP_URL.
     const mail = startMailService(db, config, { logger });
+    // The Mossos d'Esquadra daily files and deadline alerts (ADR 0019).
+    const mossosJob = startMossosJob(db, { options: mossosOptionsFrom(config), mail: mailSettingsFrom(config) }, { logger });
+    // MQTT telemetry (ADR 0016): only once this instance answers HTTP too.
+    telemetry.startConsumer(port);
+    const telemetryService = telemetry;
     // The SES outbox's sender and poller (ADR 0004), only once the server answers requests.
     const sesSender: SesSender | null =
       config.SES_SENDER === "on"
@@ -156,6 +172,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
             pollIntervalMs: config.SES_POLL_INTERVAL_MS,
             timeoutMs: config.SES_TIMEOUT_MS,
             retryBaseMs: config.SES_RETRY_BASE_MS,
+            ca: loadSesCa(config),
             alerts: sesAlertConfig(config),
             siteUrl: config.siteUrl,
           })
@@ -164,10 +181,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        shutdown.abort();
         clearInterval(prune);
         clearTimeout(retentionStart);
         clearInterval(retention);
         await mail?.close();
+        await mossosJob.stop();
         const stoppingSender = sesSender?.stop();
         await new Promise<void>((resolve) => {
           // close() stops accepting and waits for in-flight requests; idle keep-alive sockets
@@ -181,6 +200,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           server.closeIdleConnections();
         });
         await stoppingSender;
+        // Readings already received over MQTT are stored and acknowledged first.
+        await telemetryService.close();
         // Beacons already queued are written before the database goes away.
         await closeVisitRecorder(db);
         await database.close();
@@ -190,6 +211,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const apiRoutes = app.routes.filter((r) => r.path.startsWith("/api/")).map((r) => ({ method: r.method, path: r.path }));
     return { url: `http://${host}:${port}`, port, database, auth, logger, apiRoutes, close };
   } catch (error) {
+    await telemetry?.close().catch(() => {});
     if (!options.database) await database.close().catch(() => {});
     throw error;
   }

@@ -25,6 +25,11 @@ export const PERMISSIONS = {
   "devices:manage": ["admin", "super_admin"],
   // SES.HOSPEDAJES web-service accounts (issue 10): credentials, so never the user role.
   "landlords:manage": ["admin", "super_admin"],
+  // Monitorización (issue 19, ADR 0017): the readings say whether a dwelling is occupied and how
+  // loud it is, so like the guests they are for staff only; the section changes nothing.
+  "monitoring:read": ["admin", "super_admin"],
+  // A CSV leaves the platform: its own permission, so it can be narrowed without touching the view.
+  "monitoring:export": ["admin", "super_admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

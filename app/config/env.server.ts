@@ -86,6 +86,9 @@ export const envSchema = z
     // Who gets the arrival-day list of unregistered stays; unset means LEAD_NOTIFY_TO.
     STAFF_NOTIFY_TO: z.preprocess(emptyAsUndefined, emailList("STAFF_NOTIFY_TO").optional()),
     LEAD_NOTIFY_TO: z.preprocess(emptyAsUndefined, emailList("LEAD_NOTIFY_TO").optional()),
+    // Reply-To of the guest e-mails (a guest's answer reaches staff, not the no-reply sender);
+    // unset means STAFF_NOTIFY_TO, then LEAD_NOTIFY_TO.
+    MAIL_REPLY_TO: z.preprocess(emptyAsUndefined, emailList("MAIL_REPLY_TO").optional()),
     // Days before check-in when the holder is reminded to register the guests.
     GUEST_REMINDER_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(60).default(2)),
     // Timeout of one SES call (long, so a slow answer is not taken for a lost one) and the first
@@ -95,6 +98,25 @@ export const envSchema = z
     // Where failed filings and deadlines 2 h away are announced (needs SMTP_URL); else LEAD_NOTIFY_TO.
     SES_ALERT_TO: z.preprocess(emptyAsUndefined, emailList("SES_ALERT_TO").optional()),
     SES_SENDER: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
+    // The Mossos d'Esquadra file's disputed readings (ADR 0019, REGIONAL-POLICE.md §2.4-2.5):
+    // the research's recommendation by default, the other reading one switch away.
+    MOSSOS_SEX_CODES: z.preprocess(emptyAsUndefined, z.enum(["manual", "vikbooking"]).default("manual")),
+    MOSSOS_DOCUMENT_CODES: z.preprocess(emptyAsUndefined, z.enum(["manual", "vikbooking"]).default("manual")),
+    MOSSOS_MUNICIPALITY_DIGITS: z.preprocess(emptyAsUndefined, z.enum(["5", "6"]).default("6")),
+    MOSSOS_ENCODING: z.preprocess(emptyAsUndefined, z.enum(["latin1", "utf8"]).default("latin1")),
+    // PEM file of the CAs the SES client trusts besides Node's roots; unset = the shipped FNMT
+    // intermediate and root (resources/ses-hospedajes/ca/, ADR 0005).
+    SES_CA_FILE: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(4096).optional()),
+    // Telemetry (ADR 0015/0016): raw readings and rollups kept this long; per-device rate of the
+    // HTTP ingest; the MQTT consumer (on by default when MQTT_URL is set) and its session id.
+    TELEMETRY_RAW_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
+    TELEMETRY_ROLLUP_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(36_500).default(400)),
+    TELEMETRY_RATE_PER_S: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(10_000).default(10)),
+    TELEMETRY_RATE_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
+    MQTT_URL: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^(mqtts?|tcp|ssl|wss?):\/\//, "MQTT_URL must start with mqtt://, mqtts://, tcp://, ssl://, ws:// or wss://").optional()),
+    MQTT_TELEMETRY: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
+    MQTT_SHARE_GROUP: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "MQTT_SHARE_GROUP: letters, digits, - and _ (1–64)").default("nidosmart")),
+    MQTT_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "MQTT_CLIENT_ID: letters, digits, - and _ (1–64)").optional()),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
+import { secureDataDir } from "./data-dir-modes.server.ts";
 import { lockDataDir } from "./lock.server.ts";
 
 // Both drivers produce a PgDatabase; domain modules only ever see this common type.
@@ -138,6 +139,8 @@ function seedFromTemplate(dataDir: string, template: string | undefined): boolea
   const staging = path.resolve(dataDir, `pgdata.seeding-${process.pid}`);
   try {
     fs.cpSync(template, staging, { recursive: true });
+    // The copy keeps the template's modes (0666 files from the build): private before it is live.
+    secureDataDir(staging);
     fs.renameSync(staging, pgdata);
   } catch (error) {
     // A full disk, say: give the space back; the error says why start-up stops.
@@ -147,6 +150,14 @@ function seedFromTemplate(dataDir: string, template: string | undefined): boolea
   return true;
 }
 
+function secureDataDirQuietly(dataDir: string): void {
+  try {
+    secureDataDir(dataDir);
+  } catch {
+    // A file PGlite removed mid-walk: the next walk sees the directory as it is then.
+  }
+}
+
 async function openPglite(dataDir: string | null, template: string | undefined, sharedBuffers: string): Promise<Database> {
   const timer = stepTimer();
   const release = dataDir ? lockDataDir(dataDir) : () => {};
@@ -154,6 +165,9 @@ async function openPglite(dataDir: string | null, template: string | undefined, 
     if (dataDir) {
       fs.accessSync(dataDir, fs.constants.W_OK);
       if (seedFromTemplate(dataDir, template)) timer.step("copyTemplate");
+      // Every start, before PGlite opens: repairs installs whose files other users could read.
+      secureDataDir(dataDir);
+      timer.step("secureDataDir");
     }
     const { PGlite } = await import("@electric-sql/pglite");
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -170,6 +184,12 @@ async function openPglite(dataDir: string | null, template: string | undefined, 
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     timer.step("migrate");
+    // PGlite's WebAssembly file system sets some modes itself, past the umask (its relcache
+    // files pg_internal.init come out 0644): they are put right after opening, every ten minutes
+    // while open, and on close (ADR 0012).
+    const resecure = dataDir ? setInterval(() => secureDataDirQuietly(dataDir), 10 * 60_000) : undefined;
+    resecure?.unref();
+    if (dataDir) secureDataDir(dataDir);
     let closed = false;
     return {
       db: db as unknown as Db,
@@ -188,8 +208,10 @@ async function openPglite(dataDir: string | null, template: string | undefined, 
       async close() {
         if (closed) return;
         closed = true;
+        clearInterval(resecure);
         try {
           await client.close();
+          if (dataDir) secureDataDirQuietly(dataDir);
         } finally {
           release();
         }

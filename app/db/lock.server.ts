@@ -18,12 +18,12 @@ function isAlive(pid: number): boolean {
 }
 
 export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lockPath = path.join(dataDir, "nidosmart.lock");
   const body = JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString() });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, body, { flag: "wx" });
+      fs.writeFileSync(lockPath, body, { flag: "wx", mode: 0o600 });
       let released = false;
       return () => {
         if (released) return;

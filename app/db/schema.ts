@@ -1,12 +1,16 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
+  real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -180,6 +184,11 @@ export const landlordAccounts = pgTable(
     // that account's queue stops until staff edit the account or press "reintentar".
     queueStoppedReason: text("queue_stopped_reason"),
     queueStoppedAt: timestamp("queue_stopped_at", { withTimezone: true }),
+    // The last "Probar conexión" (by hand or after a save): when, whether TLS, the credentials
+    // and the SOAP answer were right, and what staff were told (Spanish, no secret in it).
+    connectionCheckedAt: timestamp("connection_checked_at", { withTimezone: true }),
+    connectionOk: boolean("connection_ok"),
+    connectionMessage: text("connection_message"),
     createdBy: text("created_by").references(() => users.id, {
       onDelete: "set null",
     }),
@@ -212,6 +221,20 @@ export const properties = pgTable(
     createdBy: text("created_by").references(() => users.id, {
       onDelete: "set null",
     }),
+    // Which police force its guest register goes to (ADR 0019). The province (INE, 2 digits)
+    // decides by default: 08/17/25/43 Mossos d'Esquadra, 01/20/48 Ertzaintza, the rest SES.
+    // NULL province: SES, as before the column existed.
+    provinceCode: varchar("province_code", { length: 2 }),
+    // Staff override of that default ("ses" | "mossos" | "ertzaintza"); NULL = follow the province.
+    policeRecipientOverride: varchar("police_recipient_override", { length: 16 }),
+    // The Mossos portal's establishment identifier ("Dades de l'establiment", 9-10 alphanumerics),
+    // which names the bulk file and fills its type-1 line.
+    mossosCode: varchar("mossos_code", { length: 10 }),
+    // Registro Único de Arrendamientos (RD 1312/2024) and the regional tourist licence.
+    nrua: varchar("nrua", { length: 64 }),
+    regionalLicence: varchar("regional_licence", { length: 64 }),
+    // The operator agreed to show both numbers in the public pages' structured data.
+    publishRegistryNumbers: boolean("publish_registry_numbers").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -230,6 +253,13 @@ export const reservations = pgTable(
     checkInDate: date("check_in_date").notNull(),
     checkOutDate: date("check_out_date").notNull(),
     uniqueLink: varchar("unique_link", { length: 64 }).notNull(),
+    // The reservation's public reference (ADR 0012): the contrato/referencia filed with the
+    // ministry and the "Referencia" printed on the register. Not a secret, and never the link
+    // (the link lets anyone holding it register the guests). 48 random bits in hex, made by
+    // the database so every insert (and the backfill of existing rows) gets one.
+    reference: varchar("reference", { length: 20 })
+      .notNull()
+      .default(sql`'NS-' || upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))`),
     status: text("status").notNull().default("pending"),
     paymentType: varchar("payment_type", { length: 5 })
       .notNull()
@@ -270,6 +300,7 @@ export const reservations = pgTable(
   },
   (t) => [
     uniqueIndex("reservations_unique_link_idx").on(t.uniqueLink),
+    uniqueIndex("reservations_reference_idx").on(t.reference),
     index("reservations_property_id_idx").on(t.propertyId),
     index("reservations_created_at_idx").on(t.createdAt.desc()),
   ],
@@ -310,6 +341,9 @@ export const guests = pgTable(
     signatureKind: text("signature_kind"),
     signatureImage: text("signature_image"),
     signatureTypedName: varchar("signature_typed_name", { length: 100 }),
+    // The language the guest signed the declaration in (es | en | fr | de | it | pt), printed
+    // above the signature in the register PDF; NULL for guests registered before it was kept.
+    signatureLang: varchar("signature_lang", { length: 2 }),
     // For a guest under 14: the position of the adult of the same reservation who signed.
     signedByPosition: integer("signed_by_position"),
     signedAt: timestamp("signed_at", { withTimezone: true }),
@@ -364,6 +398,8 @@ export const mailOutbox = pgTable(
     lang: varchar("lang", { length: 2 }).notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    // The HTML alternative of the guest e-mails (NULL: plain text only, e.g. the staff list).
+    htmlBody: text("html_body"),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -431,6 +467,9 @@ export const devices = pgTable("devices", {
   }),
   // scrypt hash of the device's shared secret; the secret itself never leaves the server.
   secretHash: text("secret_hash").notNull(),
+  // A 4-byte key for the raw telemetry rows (ADR 0015): a varchar in a billion-row primary key
+  // would double its index. Never reused, so a re-registered id does not inherit old readings.
+  telemetryKey: integer("telemetry_key").generatedAlwaysAsIdentity().notNull().unique(),
   createdAt: createdAt(),
 });
 
@@ -488,11 +527,17 @@ export const sesCommunications = pgTable(
     errorText: text("error_text"),
     // Cancellation asked while the alta was in flight: a B follows its acceptance.
     cancelRequested: boolean("cancel_requested").notNull().default(false),
+    // The stored bytes may already have reached the ministry (a lost reply, a crash while
+    // "sending"): only then is a 10121 answer to a resend read as "already filed" (ADR 0005).
+    inDoubt: boolean("in_doubt").notNull().default(false),
     // The legal deadline (RD 933/2021 art. 6: 24 h).
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    // Set when the retention job emptied `xml` (the guests' identity data, ADR 0012); the state,
+    // codes, lote and sha256 stay as the record of what was filed.
+    documentPurgedAt: timestamp("document_purged_at", { withTimezone: true }),
   },
   (t) => [
     index("ses_communications_reservation_idx").on(t.reservationId),
@@ -519,6 +564,8 @@ export const sesAttempts = pgTable(
     responseStatus: integer("response_status"),
     responseBody: text("response_body"),
     durationMs: integer("duration_ms").notNull(),
+    // Set when the retention job emptied both bodies (they carry the filed documents, ADR 0012).
+    bodiesPurgedAt: timestamp("bodies_purged_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("ses_attempts_created_idx").on(t.createdAt.desc()), index("ses_attempts_communication_idx").on(t.communicationId)],
@@ -547,3 +594,148 @@ export const appSettings = pgTable("app_settings", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------- Mossos d'Esquadra (ADR 0019)
+
+// One bulk file ("fitxer massiu", V24) for the Mossos portal. Staff upload it by hand (the portal
+// has no API) and tick it as uploaded with the portal's receipt. The daily file is unique per
+// property and Madrid day, so every instance may run the 23:00 job and only one row wins.
+export const mossosFiles = pgTable(
+  "mossos_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // A property can only be deleted once its reservations are; its files go with it.
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    // "daily" (the 23:00 job) | "on-demand" (staff)
+    origin: varchar("origin", { length: 10 }).notNull(),
+    // The Madrid day it covers (daily) or was made (on demand).
+    day: date("day").notNull(),
+    // NNN of {identificador}.{NNN}.txt: 1..999, then 1 again.
+    sequence: integer("sequence").notNull(),
+    fileName: varchar("file_name", { length: 40 }).notNull(),
+    // The exact bytes offered for download, base64 (ISO-8859-1 or UTF-8 per MOSSOS_ENCODING).
+    contentBase64: text("content_base64").notNull(),
+    lineCount: integer("line_count").notNull(),
+    reservationIds: uuid("reservation_ids").array().notNull(),
+    // 24 h after the earliest stay start in the file (RD 933/2021 art. 6).
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    // What the portal's "comprovant d'enviament" says (its reference), typed by staff.
+    receipt: varchar("receipt", { length: 120 }),
+    // Not uploaded and no longer right (a stay in it was cancelled or corrected): never upload
+    // it; its stays go into the next file.
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("mossos_files_daily_idx").on(t.propertyId, t.day).where(sql`${t.origin} = 'daily'`),
+    index("mossos_files_property_idx").on(t.propertyId, t.createdAt.desc()),
+  ],
+);
+
+// What staff must do by hand on the Mossos portal: the file format has no cancel or modify
+// record, so a cancellation or correction after upload is a task with the exact steps.
+export const policeTasks = pgTable(
+  "police_tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // "mossos-cancel" | "mossos-correct"
+    kind: varchar("kind", { length: 20 }).notNull(),
+    propertyId: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
+    fileId: uuid("file_id").references(() => mossosFiles.id, { onDelete: "set null" }),
+    // Snapshot so the task still reads well once the reservation is gone.
+    label: varchar("label", { length: 260 }).notNull(),
+    steps: text("steps").notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("police_tasks_open_idx").on(t.doneAt, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- telemetry (ADR 0015)
+
+// Raw readings (`telemetry_readings`) and the one-minute rollup (`telemetry_minute`) are
+// partitioned by time, which drizzle-kit cannot express: they are created by the custom
+// migration `telemetry_partitioned` and typed in app/db/telemetry-tables.ts. The hourly rollup
+// is small (24 rows per device per day) and the state is one row per device, so they are plain.
+
+// One-hour rollup: every column is summable, so a late reading just adds to its bucket.
+// LAeq of the bucket = 10·log10(laeq_energy / laeq_weight) (laeqFromEnergy).
+export const telemetryHour = pgTable(
+  "telemetry_hour",
+  {
+    deviceId: varchar("device_id", { length: 64 }).notNull(),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    readings: integer("readings").notNull(),
+    /** Σ window_s of the readings: seconds of the hour actually covered (gaps = offline). */
+    coveredS: integer("covered_s").notNull(),
+    laeqEnergy: doublePrecision("laeq_energy"),
+    laeqWeight: doublePrecision("laeq_weight"),
+    lmax: real("lmax"),
+    occupancyMax: smallint("occupancy_max"),
+    occupancyWsum: doublePrecision("occupancy_wsum"),
+    occupancyWeight: doublePrecision("occupancy_weight"),
+    /** Readings whose flag was true. */
+    motionCount: integer("motion_count").notNull(),
+    doorOpenCount: integer("door_open_count").notNull(),
+    smokeCount: integer("smoke_count").notNull(),
+    tamperCount: integer("tamper_count").notNull(),
+    sirenCount: integer("siren_count").notNull(),
+    tempMin: real("temp_min"),
+    tempMax: real("temp_max"),
+    tempSum: doublePrecision("temp_sum"),
+    tempN: integer("temp_n").notNull(),
+    humidityMin: real("humidity_min"),
+    humidityMax: real("humidity_max"),
+    humiditySum: doublePrecision("humidity_sum"),
+    humidityN: integer("humidity_n").notNull(),
+    pressureSum: doublePrecision("pressure_sum"),
+    pressureN: integer("pressure_n").notNull(),
+    coMax: real("co_max"),
+    coSum: doublePrecision("co_sum"),
+    coN: integer("co_n").notNull(),
+    lightMax: real("light_max"),
+    lightSum: doublePrecision("light_sum"),
+    lightN: integer("light_n").notNull(),
+    batteryMin: smallint("battery_min"),
+    rssiMin: smallint("rssi_min"),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.bucket] }), index("telemetry_hour_bucket_idx").on(t.bucket)],
+);
+
+// The latest known value of every field per device: the fleet view and the offline check read
+// only this. A backlog (older ts) never overwrites a newer value.
+export const deviceState = pgTable(
+  "device_state",
+  {
+    deviceId: varchar("device_id", { length: 64 }).primaryKey(),
+    /** ts of the newest reading stored (device clock). */
+    lastTs: timestamp("last_ts", { withTimezone: true }).notNull(),
+    /** When the server last stored a reading from it (server clock): the offline check. */
+    lastReceivedAt: timestamp("last_received_at", { withTimezone: true }).notNull(),
+    readingsTotal: bigint("readings_total", { mode: "number" }).notNull(),
+    windowS: smallint("window_s"),
+    laeq: real("laeq"),
+    lmax: real("lmax"),
+    occupancy: smallint("occupancy"),
+    motion: boolean("motion"),
+    doorOpen: boolean("door_open"),
+    smoke: boolean("smoke"),
+    tamper: boolean("tamper"),
+    siren: boolean("siren"),
+    lightLux: real("light_lux"),
+    tempC: real("temp_c"),
+    humidityPct: real("humidity_pct"),
+    pressureHpa: real("pressure_hpa"),
+    coPpm: real("co_ppm"),
+    batteryPct: smallint("battery_pct"),
+    rssiDbm: smallint("rssi_dbm"),
+  },
+  (t) => [index("device_state_received_idx").on(t.lastReceivedAt)],
+);

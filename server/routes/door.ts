@@ -2,7 +2,10 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { doorGatewayFromEnv, type DoorGateway } from "#app/modules/door/door-gateway.server.ts";
 import { DOOR_MESSAGES, type DoorCommandResponse } from "#app/modules/door/door.schema.ts";
+import { localizeDoorError } from "#app/modules/door/door-i18n.ts";
 import { openDoor } from "#app/modules/door/door.server.ts";
+import "#app/modules/guests/guest-catalogues.server.ts";
+import { negotiateGuestLang } from "#app/modules/guests/guest-i18n.ts";
 import type { AppEnv, ServerDeps } from "../types.ts";
 
 // POST /api/door/command: the spec's door call (public-side §7) with its contract unchanged,
@@ -11,6 +14,8 @@ import type { AppEnv, ServerDeps } from "../types.ts";
 // (DECISIONS.md, "Door opening"). 400 bad request (413 too large, 415 not JSON), 401 missing or
 // forged token, 403 link not valid for this door or not now, 404 door gone, 429 too many
 // attempts, 502 the device failed. Every request, whatever its fate, is counted and logged.
+// The error text is in the caller's Accept-Language (one of the six guest languages, else
+// Spanish): the door page sends the language it is shown in. The log keeps the Spanish text.
 
 const MAX_BODY_BYTES = 4 * 1024;
 
@@ -22,6 +27,10 @@ export type DoorRoutesOptions = {
 export function createDoorRoutes(deps: ServerDeps, options: DoorRoutesOptions = {}): Hono<AppEnv> {
   const gateway = options.gateway ?? doorGatewayFromEnv(process.env, deps.logger);
   const routes = new Hono<AppEnv>();
+  const fail = (c: Context<AppEnv>, error: string) => ({
+    ok: false as const,
+    error: localizeDoorError(negotiateGuestLang(c.req.header("accept-language")), error),
+  });
 
   const attempt = (c: Context<AppEnv>, fields: Record<string, unknown> | null) =>
     openDoor(
@@ -45,7 +54,7 @@ export function createDoorRoutes(deps: ServerDeps, options: DoorRoutesOptions = 
         const result = await attempt(c, null);
         const rateLimited = !result.ok && result.status === 429;
         return c.json<DoorCommandResponse>(
-          { ok: false, error: rateLimited ? DOOR_MESSAGES.rateLimited : DOOR_MESSAGES.invalidRequest },
+          fail(c, rateLimited ? DOOR_MESSAGES.rateLimited : DOOR_MESSAGES.invalidRequest),
           rateLimited ? 429 : 413,
         );
       },
@@ -68,12 +77,12 @@ export function createDoorRoutes(deps: ServerDeps, options: DoorRoutesOptions = 
       } catch (error) {
         // The contract holds even when the database is down: { ok: false, error }.
         c.get("logger").error({ err: error }, "door command failed unexpectedly");
-        return c.json<DoorCommandResponse>({ ok: false, error: DOOR_MESSAGES.internal }, 500);
+        return c.json<DoorCommandResponse>(fail(c, DOOR_MESSAGES.internal), 500);
       }
       if (result.ok) return c.json<DoorCommandResponse>({ ok: true }, 200);
       if (result.retryAfterSeconds) c.header("Retry-After", String(result.retryAfterSeconds));
       const status = !isJson && result.status === 400 ? 415 : result.status;
-      return c.json<DoorCommandResponse>({ ok: false, error: result.error }, status);
+      return c.json<DoorCommandResponse>(fail(c, result.error), status);
     },
   );
 

@@ -30,7 +30,14 @@ import type { AppEnv, ServerDeps } from "../types.ts";
 export const LEAD_RESULT_PATH = "/contacto/enviado";
 
 // Generous for 2,000 accented characters percent-encoded, small enough to refuse junk early.
-const MAX_BODY_BYTES = 64 * 1024;
+// Enforced while read by the server's body limit (server/body-limit.ts, BODY_LIMITS in app.ts).
+export const LEADS_MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = LEADS_MAX_BODY_BYTES;
+
+/** The 413 answer, in the endpoint's own contract. */
+export function leadsTooLarge(c: Context<AppEnv>): Response {
+  return c.json({ ok: false, message: LEAD_MESSAGES.storeError }, 413);
+}
 
 export type LeadRoutesOptions = {
   /** Replaces the SMTP notifier configured from SMTP_URL / LEAD_NOTIFY_TO. */
@@ -88,7 +95,7 @@ export function createLeadRoutes(deps: ServerDeps, options: LeadRoutesOptions = 
     "/leads",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ ok: false, message: LEAD_MESSAGES.storeError }, 413),
+      onError: leadsTooLarge,
     }),
     async (c) => {
       const log = c.get("logger");

@@ -37,6 +37,7 @@ const EXPECTED_ROUTES = [
   "/admin/viajeros/dispositivos",
   "/admin/viajeros/arrendadores",
   "/admin/viajeros/comunicaciones",
+  "/admin/monitorizacion",
   "/admin/estadisticas",
   "/admin/usuarios",
 ];

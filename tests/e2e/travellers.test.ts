@@ -42,6 +42,7 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
   const field = (scope: Locator, label: string) =>
     scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}( \\*)?$`));
   const toast = (page: Page, text: string) => visible(page.locator("[data-sonner-toast]").filter({ hasText: text }).first());
+  const summaryLine = (page: Page, text: string) => visible(page.locator("#guest-error-summary a").filter({ hasText: text }).first());
 
   /** Draws on the signature pad with a real pointer: press, a wavy stroke, release. */
   async function drawSignature(page: Page, scope: Locator) {
@@ -177,9 +178,12 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     await visible(page.getByRole("heading", { name: "Registro de huéspedes" }));
     await expectAccessible(page);
 
-    // Checked in the browser first: the first failing rule, and the field it names gets focus.
+    // Checked in the browser first: every problem in the error summary, which takes focus; its
+    // links take the guest to each field (ADR 0014).
     await page.getByRole("button", { name: "Completar registro" }).click();
-    await toast(page, "Huésped 1: Nombre *");
+    await summaryLine(page, "Huésped 1: Nombre *");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("guest-error-summary");
+    await page.locator("#guest-error-summary").getByRole("link", { name: /^Huésped 1: Nombre \*/ }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("guest-1-givenName");
 
     const first = page.getByRole("region", { name: "Huésped 1" });
@@ -192,7 +196,7 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     await expect.poll(() => field(first, "Nacionalidad").inputValue()).toBe("ESP");
     expect(await field(first, "Número de soporte").count()).toBe(0);
     await field(first, "Tipo de documento").selectOption("DNI");
-    await visible(first.getByText("Obligatorio para NIE y DNI"));
+    await visible(first.getByText(/^Obligatorio para NIE y DNI: 9 caracteres/));
     await field(first, "Número de documento").fill("12345678z");
     await field(first, "Número de soporte").fill("abc123456");
     await field(first, "Email").fill("lucia@example.com");
@@ -217,25 +221,21 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     await expect.poll(() => field(second, "Provincia").inputValue()).toBe("28");
     await expect.poll(() => field(second, "Municipio").inputValue(), { timeout: 10_000 }).toBe("28079");
 
-    // Every guest of 14 or more signs: no signature, no registration.
+    // Every guest of 14 or more signs; a minor's kinship is required; under 14 an adult of the
+    // group signs for the child: all of it reported by one submit.
     await page.getByRole("button", { name: "Completar registro" }).click();
-    await toast(page, "Huésped 1: Firma *");
+    await summaryLine(page, "Huésped 1: Firma *");
+    await summaryLine(page, "Huésped 2: Parentesco *");
+    await summaryLine(page, "Huésped 2: Adulto que firma *");
+    await summaryLine(page, "Huésped 2: Firma *");
     await drawSignature(page, first);
     await visible(first.getByText("Firma recogida."));
-
-    // A minor: the kinship question appears and is required.
-    await page.getByRole("button", { name: "Completar registro" }).click();
-    await toast(page, "Huésped 2: Parentesco *");
     await field(second, "Parentesco").selectOption("HJ");
     await visible(second.getByText("Opcional para menores de 18 años"));
-
-    // Under 14: an adult of the group signs for the child, here with the keyboard alone.
-    await visible(second.getByText("Firma del adulto responsable (menor de 14 años)"));
-    await page.getByRole("button", { name: "Completar registro" }).click();
-    await toast(page, "Huésped 2: Adulto que firma *");
+    await visible(second.getByText("Firma del adulto responsable (huésped menor de 14 años)"));
     await field(second, "Adulto que firma").selectOption({ label: "Huésped 1: Lucía Ejemplo" });
-    await page.getByRole("button", { name: "Completar registro" }).click();
-    await toast(page, "Huésped 2: Firma *");
+    // Here with the keyboard alone: the summary's link leads to the signature's mode.
+    await page.locator("#guest-error-summary").getByRole("link", { name: /^Huésped 2: Firma \*/ }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("guest-2-signatureKind");
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => second.getByRole("radio", { name: "Escribir mi nombre" }).isChecked()).toBe(true);
@@ -289,10 +289,10 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     await field(guest, "Country").selectOption("IRL");
     await field(guest, "Postal code").fill("D02 XY00");
     await page.getByRole("button", { name: "Complete registration" }).click();
-    await toast(page, "Guest 1: Town / city *");
+    // Both problems at once, in English, in the error summary.
+    await summaryLine(page, "Guest 1: Town / city *");
+    await summaryLine(page, "Guest 1: Signature *");
     await field(guest, "Town / city").fill("Dublin");
-    await page.getByRole("button", { name: "Complete registration" }).click();
-    await toast(page, "Guest 1: Signature *");
     await drawSignature(page, guest);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page);
@@ -323,7 +323,7 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     const drawn = dialog.getByRole("img", { name: "Firma de Lucía Ejemplo Ficticia" });
     await visible(drawn);
     expect(await drawn.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(300);
-    await visible(dialog.getByText("Firma escrita con el teclado · Firmada por el huésped 1 (menor de 14 años)", { exact: false }));
+    await visible(dialog.getByText("Firma escrita con el teclado · Firmada por el huésped 1 en nombre de este menor de 14 años", { exact: false }));
     await visible(dialog.getByText("Lucía Ejemplo Ficticia", { exact: true }));
     await expectAccessible(staff);
 
@@ -352,7 +352,7 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     expect(english.suggestedFilename()).toBe("registro-huespedes-atico-mirador-2027-01-10.xml");
     const englishXml = await fs.readFile((await english.path())!, "utf8");
     expect((await validateAgainstXsd(englishXml)).valid).toBe(true);
-    expect(englishXml).toContain("<fechaEntrada>2027-01-10T00:00:00+01:00</fechaEntrada>");
+    expect(englishXml).toContain("<fechaEntrada>2027-01-10T00:00:00</fechaEntrada>");
 
     const [first] = await server.db.select().from(reservations).where(eq(reservations.checkInDate, "2026-08-01"));
     const log = await server.db.select().from(guestDataAccessLog).where(eq(guestDataAccessLog.reservationId, first.id));

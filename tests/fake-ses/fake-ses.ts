@@ -1,5 +1,6 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { ageOn, isValidDni, isValidNie } from "#app/modules/guests/identity.ts";
 import { SES_NAMESPACES } from "#app/modules/ses/ses-documents.ts";
@@ -21,6 +22,7 @@ export type FakeFailureKind =
   | "http-502" // Apache "Proxy Error" HTML page, nothing processed
   | "http-503"
   | "soap-fault" // SOAP 1.1 Fault with HTTP 500, nothing processed
+  | "client-fault" // SOAP 1.1 Fault "Client" (the request blamed) with HTTP 500, nothing processed
   | "reset" // connection closed before anything is processed
   | "reply-lost" // the request IS processed (lote created), then the connection is closed
   | "reply-delayed" // processed, answered after delayMs (past a client's timeout)
@@ -28,6 +30,7 @@ export type FakeFailureKind =
   | "code-10999"
   | "code-10111"
   | "code-10120"
+  | "code-10121" // the generic validation error, on any request (not a duplicate)
   | "state-2" // the next lote ends in state 2 (header/format error)
   | "state-3" // the next lote ends in state 3 (unexpected error)
   | "stuck"; // the next lote stays in state 5 forever
@@ -54,6 +57,14 @@ export interface FakeSesOptions {
   /** Answer with the annex spellings (codigoRetorno, tipoComuniacion, resutadoComunicacion). */
   annexSpellings?: boolean;
   delayMs?: number;
+  /** Serve HTTPS with this key and certificate (the leaf only, no chain, as the ministry reportedly does). */
+  tls?: { key: string; cert: string };
+  /** Charset of every answer: "iso-8859-1" encodes it in Latin-1 and declares so in Content-Type and the XML declaration. */
+  charset?: "utf-8" | "iso-8859-1";
+  /** consultaLote as offered ("on"), answered HTTP 404 (Spring-WS without an endpoint), or a SOAP fault "unknown operation". */
+  consultaLote?: "on" | "http-404" | "unknown-operation";
+  /** Carry every answer whose code is not 0 on HTTP 500 (some SOAP stacks do), body unchanged. */
+  errorsOnHttp500?: boolean;
 }
 
 export interface FakeFiling {
@@ -165,7 +176,7 @@ export interface FakeSesControl {
   emails(): FakeErrorEmail[];
   /** Requests received per operation (failed and injected ones included). */
   counts(): Record<string, number>;
-  setOptions(options: Partial<Pick<FakeSesOptions, "duplicates" | "advanceOnPoll" | "maxComunicaciones" | "annexSpellings" | "delayMs">>): void;
+  setOptions(options: Partial<Pick<FakeSesOptions, "duplicates" | "advanceOnPoll" | "maxComunicaciones" | "annexSpellings" | "delayMs" | "charset" | "consultaLote" | "errorsOnHttp500">>): void;
   addAccount(account: FakeAccount): void;
   reset(): void;
 }
@@ -186,6 +197,9 @@ export async function startFakeSes(options: FakeSesOptions = {}): Promise<Runnin
     maxComunicaciones: options.maxComunicaciones ?? 100,
     annexSpellings: options.annexSpellings ?? false,
     delayMs: options.delayMs ?? 2_000,
+    charset: options.charset ?? "utf-8",
+    consultaLote: options.consultaLote ?? "on",
+    errorsOnHttp500: options.errorsOnHttp500 ?? false,
   };
   const initialAccounts = options.accounts ?? [DEFAULT_FAKE_ACCOUNT];
   let accounts: FakeAccount[] = [...initialAccounts];
@@ -652,7 +666,7 @@ export async function startFakeSes(options: FakeSesOptions = {}): Promise<Runnin
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  const server = http.createServer((request, response) => {
+  const onRequest = (request: http.IncomingMessage, response: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -661,7 +675,9 @@ export async function startFakeSes(options: FakeSesOptions = {}): Promise<Runnin
         response.end(String(error));
       });
     });
-  });
+  };
+  // With TLS, only the leaf is served (no chain): what the ministry's server reportedly does.
+  const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, onRequest) : http.createServer(onRequest);
 
   async function handle(request: http.IncomingMessage, body: string, response: http.ServerResponse): Promise<void> {
     const url = request.url ?? "/";
@@ -693,7 +709,11 @@ export async function startFakeSes(options: FakeSesOptions = {}): Promise<Runnin
       return;
     }
     if (injected?.kind === "soap-fault") {
-      response.writeHead(500, { "Content-Type": "text/xml; charset=utf-8" }).end(fault("Server", "Error interno del servidor"));
+      send(response, 500, fault("Server", "Error interno del servidor"));
+      return;
+    }
+    if (injected?.kind === "client-fault") {
+      send(response, 500, fault("Client", "Petición no válida: el elemento cabecera no es correcto"));
       return;
     }
     const account = authenticate(request.headers.authorization);
@@ -702,12 +722,25 @@ export async function startFakeSes(options: FakeSesOptions = {}): Promise<Runnin
       return;
     }
     if (operation === "unparsable") {
-      response.writeHead(500, { "Content-Type": "text/xml; charset=utf-8" }).end(fault("Client", "Mensaje SOAP no válido"));
+      send(response, 500, fault("Client", "Mensaje SOAP no válido"));
+      return;
+    }
+    if (operation === "consultaLoteRequest" && settings.consultaLote !== "on") {
+      // Spring-WS answers 404 when no endpoint maps the Body element; other stacks a Client fault.
+      if (settings.consultaLote === "http-404") response.writeHead(404, { "Content-Type": "text/html" }).end("<html><body>Not Found</body></html>");
+      else send(response, 500, fault("Client", "No endpoint mapping found for consultaLoteRequest: operación desconocida"));
       return;
     }
     if (injected?.kind.startsWith("code-")) {
       const code = Number(injected.kind.slice(5));
-      const text = code === 10999 ? "Error no controlado" : code === 10111 ? "Formato de solicitud incorrecto" : "El arrendador no tiene habilitado el envío por servicio web";
+      const text =
+        code === 10999
+          ? "Error no controlado"
+          : code === 10111
+            ? "Formato de solicitud incorrecto"
+            : code === 10121
+              ? "Error de validación en la petición"
+              : "El arrendador no tiene habilitado el envío por servicio web";
       const element = operation.replace(/Request$/, "Response");
       const inner =
         element === "anulacionLoteResponse"
@@ -715,7 +748,7 @@ export async function startFakeSes(options: FakeSesOptions = {}): Promise<Runnin
           : element === "consultaComunicacionResponse" || element === "catalogoResponse"
             ? `<resultado><codigo>${code}</codigo><descripcion>${text}</descripcion></resultado>`
             : respuesta(code, text);
-      response.writeHead(200, { "Content-Type": "text/xml; charset=utf-8" }).end(soap(element, inner));
+      send(response, settings.errorsOnHttp500 ? 500 : 200, soap(element, inner));
       return;
     }
     if (injected?.kind === "slow") await sleep(injected.delayMs);
@@ -726,11 +759,22 @@ export async function startFakeSes(options: FakeSesOptions = {}): Promise<Runnin
     }
     if (injected?.kind === "reply-delayed") await sleep(injected.delayMs);
     if (response.destroyed || request.socket.destroyed) return;
-    const status = answer.includes(":Fault>") ? 500 : 200;
-    response.writeHead(status, { "Content-Type": "text/xml; charset=utf-8" }).end(answer);
+    const failedCode = /<(?:codigo|codigoRetorno)>([1-9]\d*)<\//.exec(answer);
+    const status = answer.includes(":Fault>") || (settings.errorsOnHttp500 && failedCode) ? 500 : 200;
+    send(response, status, answer);
   }
 
-  server.on("connection", (socket) => {
+  /** Writes a SOAP answer in the configured charset, declared in the header and the XML declaration. */
+  function send(response: http.ServerResponse, status: number, xml: string): void {
+    if (settings.charset === "iso-8859-1") {
+      const latin = xml.replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0" encoding="ISO-8859-1"?>');
+      response.writeHead(status, { "Content-Type": "text/xml;charset=ISO-8859-1" }).end(Buffer.from(latin, "latin1"));
+      return;
+    }
+    response.writeHead(status, { "Content-Type": "text/xml; charset=utf-8" }).end(xml);
+  }
+
+  server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
@@ -739,7 +783,7 @@ export async function startFakeSes(options: FakeSesOptions = {}): Promise<Runnin
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const origin = `http://${options.host ?? "127.0.0.1"}:${address.port}`;
+  const origin = `${options.tls ? "https" : "http"}://${options.host ?? "127.0.0.1"}:${address.port}`;
   return {
     origin,
     url: `${origin}${SES_ENDPOINT_PATH}`,

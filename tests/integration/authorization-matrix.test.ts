@@ -68,9 +68,11 @@ describe("authorisation matrix", () => {
     expect(user.status).toBe(302);
     expect(user.headers.get("location")).toBe("/");
     expect(await user.text()).not.toContain(LEAK_MARKER);
+    // A page of one record (":deviceId") is asked for a record that does not exist: 404 once admitted.
+    const found = path.includes("/:") ? 404 : 200;
     const admin = await get(cookies.admin);
-    expect(admin.status).toBe(superAdminOnly.has(path) ? 403 : 200);
-    expect((await get(cookies.super_admin)).status).toBe(200);
+    expect(admin.status).toBe(superAdminOnly.has(path) ? 403 : found);
+    expect((await get(cookies.super_admin)).status).toBe(found);
   });
 
   test.each(adminPages)("POST %s without a session is 401, by a user 403, and changes nothing", async (path) => {

@@ -34,10 +34,10 @@ const addDays = (isoDate: string, days: number) => {
 
 type DoorAnswer = { status: number; body: { ok: boolean; error?: string } };
 
-async function sendCommand(server: TestServer, body: unknown, ip = nextIp()): Promise<DoorAnswer> {
+async function sendCommand(server: TestServer, body: unknown, ip = nextIp(), lang?: string): Promise<DoorAnswer> {
   const response = await fetch(`${server.url}/api/door/command`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": ip, ...(lang ? { "Accept-Language": lang } : {}) },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as DoorAnswer["body"] };
@@ -183,6 +183,23 @@ describe.each(testDatabases())("door opening on %s", (database) => {
     const firstDay = addDays(todayIsoDate(), 5).split("-").reverse().join("/");
     expect(early).toEqual({ status: 403, body: { ok: false, error: notYetValidMessage(firstDay) } });
     expect(await lastCommand(server)).toMatchObject({ reservationId: future, result: "rejected", error: notYetValidMessage(firstDay) });
+  });
+
+  test("the answer speaks the caller's language (the door page sends its own); the log keeps Spanish", async () => {
+    const links = await getDoorLinksForReservations(server.db, [past]);
+    const expiredToken = linkParts(links.get(past)!).token;
+    const lastDay = addDays(todayIsoDate(), -3);
+    const german = await sendCommand(server, { device_id: deviceId, command: "abrir", token: expiredToken }, nextIp(), "de");
+    const germanDay = lastDay.split("-").reverse().join(".");
+    expect(german).toEqual({ status: 403, body: { ok: false, error: `Dieser Türlink ist abgelaufen: Er war bis zum ${germanDay} um 23:59 Uhr gültig.` } });
+    expect(await lastCommand(server)).toMatchObject({ result: "rejected", error: expiredMessage(lastDay.split("-").reverse().join("/")) });
+    const french = await sendCommand(server, { device_id: deviceId, command: "abrir", token: "abc.def" }, nextIp(), "fr-FR,fr;q=0.9,en;q=0.8");
+    expect(french).toEqual({ status: 401, body: { ok: false, error: "Ce lien d’ouverture n’est pas valide. Demandez-en un nouveau au logement." } });
+    const english = await sendCommand(server, { device_id: deviceId, command: "cerrar", token: "abc.def" }, nextIp(), "en-GB");
+    expect(english).toEqual({ status: 400, body: { ok: false, error: "Invalid command: only “abrir” (open) is accepted." } });
+    // A language we do not speak, or none: Spanish, the spec's language.
+    const dutch = await sendCommand(server, { device_id: deviceId, command: "abrir", token: "abc.def" }, nextIp(), "nl");
+    expect(dutch.body.error).toBe(DOOR_MESSAGES.invalidToken);
   });
 
   test("a token whose own window has passed is refused even while the stay goes on", async () => {

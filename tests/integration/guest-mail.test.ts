@@ -2,10 +2,11 @@ import type { AddressInfo } from "node:net";
 import { desc, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { mailOutbox, properties, reservations } from "#app/db/schema.ts";
+import { landlordAccounts, mailOutbox, properties, reservations } from "#app/db/schema.ts";
 import { registerDevice } from "#app/modules/door/door.server.ts";
 import { MAIL_MESSAGES } from "#app/modules/mail/mail.schema.ts";
 import { RESERVATION_MESSAGES } from "#app/modules/reservations/reservations.schema.ts";
+import { mimePart, parseMime } from "#tests/helpers/mime.ts";
 import { createTestDatabase, startTestServer, TEST_ADMIN, testDatabases, type TestDatabase, type TestServer } from "#tests/helpers/test-server.ts";
 
 // "Enviar enlace", the link on creation and the "not configured" answers over real HTTP, a real
@@ -39,7 +40,7 @@ const stay = { guestCount: "2", checkInDate: isoDaysFromToday(10), checkOutDate:
 describe.each(testDatabases())("guest link e-mails over HTTP on %s", (kind) => {
   let smtp: SMTPServer;
   let smtpPort = 0;
-  const received: { to: string[]; raw: string }[] = [];
+  const received: { to: string[]; raw: string; original: string }[] = [];
   let testDatabase: TestDatabase;
   let server: TestServer;
   let twin: TestServer | undefined;
@@ -57,14 +58,19 @@ describe.each(testDatabases())("guest link e-mails over HTTP on %s", (kind) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: readable(Buffer.concat(chunks).toString("latin1")) });
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: readable(Buffer.concat(chunks).toString("latin1")), original: Buffer.concat(chunks).toString("latin1") });
           callback();
         });
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
     smtpPort = (smtp.server.address() as AddressInfo).port;
-    const env = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, STAFF_NOTIFY_TO: "equipo@nido.example", TRUST_PROXY: "true" };
+    const env = {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      STAFF_NOTIFY_TO: "equipo@nido.example",
+      MAIL_REPLY_TO: "reservas@nido.example",
+      TRUST_PROXY: "true",
+    };
     testDatabase = await createTestDatabase(kind);
     server = await startTestServer({ testDatabase, env });
     if (kind === "postgres") twin = await startTestServer({ testDatabase, env });
@@ -79,6 +85,12 @@ describe.each(testDatabases())("guest link e-mails over HTTP on %s", (kind) => {
       expect(created.status).toBe(201);
     }
     [{ id: propertyId }] = await server.db.select({ id: properties.id }).from(properties).limit(1);
+    // The property's landlord: the host the guest e-mails name.
+    const [landlord] = await server.db
+      .insert(landlordAccounts)
+      .values({ name: "Apartamentos Sol S.L.", landlordCode: "0000000042", wsUser: "ws-sol" })
+      .returning({ id: landlordAccounts.id });
+    await server.db.update(properties).set({ landlordAccountId: landlord!.id }).where(eq(properties.id, propertyId));
   });
   afterAll(async () => {
     await twin?.stop();
@@ -117,7 +129,7 @@ describe.each(testDatabases())("guest link e-mails over HTTP on %s", (kind) => {
     await registerDevice(server.db, { deviceId: `ns01-mail-${kind}`, name: "Puerta", propertyId });
     const created = await post(server, "/admin/viajeros?index", { intent: "create", propertyId, ...stay, ...HOLDER, sendLink: "on" }, cookie);
     expect(created.status).toBe(201);
-    expect(decodeHtml(await created.text())).toContain(MAIL_MESSAGES.createdAndQueued);
+    expect(decodeHtml(await created.text())).toContain("Reserva creada exitosamente. Enlace enviado por email al titular.");
     const [row] = await server.db.select().from(reservations).orderBy(desc(reservations.createdAt)).limit(1);
     expect(row.holderLang).toBe("de");
     await allSent();
@@ -127,6 +139,16 @@ describe.each(testDatabases())("guest link e-mails over HTTP on %s", (kind) => {
     expect(received[0].raw).toContain(`/registro-viajeros/${row.uniqueLink}?lang=de`);
     expect(received[0].raw).toContain("Link zum Öffnen der Tür");
     expect(received[0].raw).toContain("/apertura-puerta?");
+    // Answers reach staff (MAIL_REPLY_TO); a text and an HTML part; German dates; the host named.
+    const mail = parseMime(received[0].original);
+    expect(mail.headers["reply-to"]).toBe("reservas@nido.example");
+    const germanDay = (iso: string) => iso.split("-").reverse().join(".");
+    const text = mimePart(mail, "text/plain")!;
+    expect(text).toContain(`Casa Azul (${germanDay(stay.checkInDate)} bis ${germanDay(stay.checkOutDate)})`);
+    expect(text).toContain("Apartamentos Sol S.L. ist Ihr Gastgeber in Casa Azul.");
+    const html = mimePart(mail, "text/html")!;
+    expect(html).toContain('<html lang="de">');
+    expect(html).toMatch(/<a href="[^"]+\/apertura-puerta\?[^"]+"[^>]*>Tür öffnen<\/a>/);
 
     const sent = await post(twin ?? server, "/admin/viajeros?index", { intent: "send-link", id: row.id }, twin ? await twin.signIn(TEST_ADMIN.email, TEST_ADMIN.password) : cookie);
     expect(sent.status).toBe(200);
@@ -153,7 +175,7 @@ describe.each(testDatabases())("guest link e-mails over HTTP on %s", (kind) => {
     const [property] = await noMail.db.select({ id: properties.id }).from(properties).limit(1);
     const created = await post(noMail, "/admin/viajeros?index", { intent: "create", propertyId: property.id, ...stay, ...HOLDER, sendLink: "on" }, noMailCookie);
     expect(created.status).toBe(201);
-    expect(decodeHtml(await created.text())).toContain(MAIL_MESSAGES.createdWithoutMail);
+    expect(decodeHtml(await created.text())).toContain("Reserva creada exitosamente. El correo no está configurado (SMTP_URL): no se ha enviado el enlace.");
     const [row] = await noMail.db.select({ id: reservations.id }).from(reservations).limit(1);
     const sent = await post(noMail, "/admin/viajeros?index", { intent: "send-link", id: row.id }, noMailCookie);
     expect(sent.status).toBe(503);

@@ -222,6 +222,7 @@ describe.each(testDatabases())("landlord accounts on %s", (database) => {
         account({ landlordCode: "A2" }),
         account({ intent: "update", id: existing.id, landlordCode: "A1", name: "Cambiada", wsPassword: "robada" }),
         { intent: "delete", id: existing.id },
+        { intent: "test-connection", id: existing.id },
       ]) {
         const response = await http.landlords(body, cookie);
         expect(response.status, `${body.intent} ${status}`).toBe(status);

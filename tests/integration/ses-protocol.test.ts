@@ -94,7 +94,7 @@ describe("operations", () => {
     const info = await client.consultaComunicacion([code]);
     expectOk(info);
     expect(info.comunicaciones).toHaveLength(1);
-    expect(info.comunicaciones[0]).toMatchObject({ tipo: "RH", codigo: code, anulada: false, fechaInicio: "2026-12-01T00:00:00+01:00" });
+    expect(info.comunicaciones[0]).toMatchObject({ tipo: "RH", codigo: code, anulada: false, fechaInicio: "2026-12-01T00:00:00" });
     expect(fake.control.filings()).toHaveLength(1);
   });
 
@@ -341,10 +341,10 @@ describe("lote created but the reply lost (§3 idempotency)", () => {
     const xml = rh();
     fake.control.failNext("reply-lost");
     const lost = failureOf(await client.sendAlta("RH", xml));
-    expect(lost).toMatchObject({ code: "network", class: "retry" });
+    expect(lost).toMatchObject({ code: "network", class: "retry", mayHaveArrived: true });
     expect(fake.control.counts().lotes).toBe(1);
 
-    const resend = failureOf(await client.sendAlta("RH", xml));
+    const resend = failureOf(await client.sendAlta("RH", xml, { resendInDoubt: true }));
     expect(resend).toMatchObject({ code: 10121, duplicate: true, message: "Lote duplicado" });
     await fake.control.settle();
     expect(fake.control.filings()).toHaveLength(1);
@@ -355,10 +355,10 @@ describe("lote created but the reply lost (§3 idempotency)", () => {
     const xml = rh();
     fake.control.failNext("reply-delayed", { delayMs: 2_500 });
     const late = failureOf(await clientFor({ timeoutMs: 500 }).sendAlta("RH", xml));
-    expect(late).toMatchObject({ code: "timeout", class: "retry" });
+    expect(late).toMatchObject({ code: "timeout", class: "retry", mayHaveArrived: true });
     // On a loaded machine the fake may still be reading the request when the client gives up.
     await waitFor(() => fake.control.counts().lotes === 1);
-    expect(failureOf(await client.sendAlta("RH", xml)).duplicate).toBe(true);
+    expect(failureOf(await client.sendAlta("RH", xml, { resendInDoubt: true })).duplicate).toBe(true);
     await fake.control.settle();
     expect(fake.control.filings()).toHaveLength(1);
   });

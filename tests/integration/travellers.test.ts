@@ -7,6 +7,9 @@ import { signatureDataUrl } from "#tests/helpers/signature-png.ts";
 import { readPdf } from "#tests/helpers/pdf-text.ts";
 import { formatRegisterTime } from "#app/modules/guests/signed-register-pdf.ts";
 import { countryName } from "#app/modules/guests/ses-codes.ts";
+import { getMunicipality } from "#app/modules/guests/ine.server.ts";
+import { readNormalisedSignature } from "#app/modules/guests/signature-normalise.server.ts";
+import { parseSignatureDataUrl } from "#app/modules/guests/signature.ts";
 import { emptyGuestFormValues, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { validateAgainstXsd } from "#app/modules/guests/xsd-validate.server.ts";
 import { PROPERTY_MESSAGES } from "#app/modules/properties/properties.schema.ts";
@@ -535,7 +538,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       [{ documentNumber: "12345678Z" }, "Fecha de nacimiento", "Date of birth"],
       [{ birthDate: "1985-02-30" }, "Fecha de nacimiento", "Date of birth"],
       [{ birthDate: "1985-03-20" }, "Nacionalidad", "Nationality"],
-      [{ nationality: "ESP" }, "Número de soporte", "Support number"],
+      [{ nationality: "ESP" }, "Número de soporte", "Document serial number (número de soporte)"],
       [{ documentSupport: "ABC123456" }, "Teléfono o email", "Phone or email"],
       [{ phone: "12" }, "Teléfono", "Phone"],
       [{ phone: "+34 600 000 000", email: "lucia@localhost" }, "Email", "Email"],
@@ -616,10 +619,13 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       });
       expect(stored[1]).toMatchObject({ documentType: "NIE", documentNumber: "X1234567L", secondSurname: null, addressMunicipality: "Barcelona" });
       expect(stored[2]).toMatchObject({ documentType: null, documentNumber: null, kinship: "HJ" });
-      // Each signature is bound to its guest row: typed as typed, drawn as the PNG sent, and
+      // Each signature is bound to its guest row: typed as typed, drawn as its normalised PNG, and
       // the child's signed by the adult at position 1.
       expect(stored[0]).toMatchObject({ signatureKind: "typed", signatureTypedName: "Lucía Ejemplo Ficticia", signatureImage: null, signedByPosition: null });
-      expect(stored[1]).toMatchObject({ signatureKind: "drawn", signatureImage: drawn, signatureTypedName: null, signedByPosition: null });
+      expect(stored[1]).toMatchObject({ signatureKind: "drawn", signatureTypedName: null, signedByPosition: null });
+      // Drawn: stored as its normalised PNG (ADR 0013), never as sent.
+      expect(stored[1].signatureImage).not.toBe(drawn);
+      expect(readNormalisedSignature(parseSignatureDataUrl(stored[1].signatureImage!)!)).not.toBeNull();
       expect(stored[2]).toMatchObject({ signatureKind: "typed", signedByPosition: 1 });
       expect(stored.every((guest) => guest.signedAt instanceof Date)).toBe(true);
       const [done] = await server.db.select().from(reservations).where(eq(reservations.id, reservation.id));
@@ -713,7 +719,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
         { name: "Ático Sol y Sombra", establishmentCode: "0000012345" },
         { checkInDate: "2026-08-01", checkOutDate: "2026-08-05", paymentType: "TARJT", rooms: "2" },
         [spanishAdult(), nieAdult(), minor()],
-        "+02:00",
+        "",
       ],
       [
         "passport and other foreign document, foreign addresses, winter in the Canary Islands",
@@ -737,14 +743,14 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
             addressPostalCode: "10115",
           }),
         ],
-        "+00:00",
+        "",
       ],
       [
         "winter on the mainland, English registration, a minor travelling with a foreign adult",
         { name: "Piso Gran Vía", establishmentCode: "MAD-77" },
         { checkInDate: "2026-12-28", checkOutDate: "2027-01-03" },
         [foreignAdult(), minor({ nationality: "IRL", addressCountry: "IRL", addressProvince: "", addressMunicipalityCode: "", addressMunicipalityName: "Dublin", addressPostalCode: "D02 XY00", secondSurname: "", kinship: "HJ" })],
-        "+01:00",
+        "",
       ],
     ];
 
@@ -767,7 +773,9 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       expect(validation.errors).toEqual([]);
       expect(validation.valid).toBe(true);
       expect(xml).toContain(`<codigoEstablecimiento>${propertyFields.establishmentCode}</codigoEstablecimiento>`);
-      expect(xml).toContain(`<referencia>${reservation.uniqueLink}</referencia>`);
+      // The public reference, never the guest link (a secret, ADR 0012).
+      expect(xml).toContain(`<referencia>${reservation.reference}</referencia>`);
+      expect(xml).not.toContain(reservation.uniqueLink);
       expect(xml).toContain(`<fechaEntrada>${reservationFields.checkInDate}T00:00:00${offset}</fechaEntrada>`);
       expect(xml).toContain(`<numPersonas>${list.length}</numPersonas>`);
       expect(xml.match(/<persona>/g)).toHaveLength(list.length);
@@ -842,9 +850,10 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
         "Nombre: Ático Sol y Sombra",
         `Dirección: ${property.address}`,
         "Código de establecimiento: 0000012345",
-        `Referencia: ${reservation.uniqueLink}`,
-        "Entrada: 2026-08-01T00:00:00+02:00",
-        "Salida: 2026-08-05T00:00:00+02:00",
+        `Referencia: ${reservation.reference}`,
+        "Entrada: 01/08/2026",
+        "Salida: 05/08/2026",
+        "Arrendador: sin cuenta de arrendador asignada",
         "Número de personas: 3",
         "Habitaciones: 2",
         "Tipo de pago: TARJT (Tarjeta de crédito o débito)",
@@ -858,7 +867,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
         const expected = [
           `Nombre: ${guest.givenName}`,
           `Primer apellido: ${guest.firstSurname}`,
-          `Fecha de nacimiento: ${guest.birthDate}`,
+          `Fecha de nacimiento: ${guest.birthDate.split("-").reverse().join("/")}`,
           `Nacionalidad: ${guest.nationality} (${countryName(guest.nationality, "es")})`,
           `Dirección: ${guest.addressStreet}`,
           `Código postal: ${guest.addressPostalCode}`,
@@ -868,7 +877,9 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
           ...(guest.documentSupport ? [`Número de soporte: ${guest.documentSupport}`] : []),
           ...(guest.phone ? [`Teléfono: ${guest.phone}`] : []),
           ...(guest.email ? [`Correo electrónico: ${guest.email}`] : []),
-          ...(guest.addressMunicipalityCode ? [`Municipio (código INE): ${guest.addressMunicipalityCode}`] : []),
+          ...(guest.addressMunicipalityCode
+            ? [`Municipio: ${getMunicipality(guest.addressMunicipalityCode)!.name} (código INE ${guest.addressMunicipalityCode}), provincia de ${getMunicipality(guest.addressMunicipalityCode)!.provinceName}`]
+            : []),
         ];
         for (const line of expected) expect(pdf.lines, line).toContain(line);
         // The same values, literally, in the XML that is filed.
@@ -881,10 +892,14 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       // Signatures: the drawn one as an image, the typed ones as typed, the child's by guest 1.
       expect(pdf.images).toBe(1);
       const signedAt = (position: number) => formatRegisterTime(stored[position - 1].signedAt!);
-      expect(pdf.lines).toContain(`Firma, el ${signedAt(1)}:`);
+      expect(pdf.lines).toContain(`Firma del viajero 1, el ${signedAt(1)}:`);
       expect(pdf.lines).toContain(`Firma escrita con el teclado, el ${signedAt(2)}:`);
       expect(pdf.lines).toContain("Lucía Ejemplo Ficticia");
-      expect(pdf.text).toContain(`Firma escrita con el teclado por el viajero 1 (menor de 14 años), el ${signedAt(3)}:`);
+      const flat = pdf.text.replace(/\s+/g, " ");
+      expect(flat).toContain(`Firmado por el viajero 1 en nombre de este menor de 14 años (firma escrita con el teclado), el ${signedAt(3)}:`);
+      // The declaration each guest signed, above the signature (the form was in Spanish).
+      expect(flat).toContain(`${guestMessages.es.intl.formatMessage({ id: "signatureDeclarationForMinor" })} Firmado por el viajero 1`);
+      expect(stored.map((guest) => guest.signatureLang)).toEqual(["es", "es", "es"]);
 
       const log = await accessLogOf(reservation.id);
       expect(log.map((entry) => [entry.action, entry.userEmail])).toEqual([

@@ -7,11 +7,20 @@ import { useProvinceCatalog } from "#app/components/guest/use-province-catalog.t
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import { guestMessages, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
-import { ADULT_AGE, OLDEST_BIRTH_DATE, type GuestFormField, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
+import { issueInputField } from "#app/components/guest/guest-error-summary.tsx";
+import type { SelectOption } from "#app/components/guest/searchable-select.tsx";
+import { charLength } from "#app/lib/text.ts";
+import { guestMessages, type GuestLang, type GuestMessages } from "#app/modules/guests/guest-i18n.ts";
+import {
+  ADULT_AGE,
+  GUEST_LIMITS,
+  OLDEST_BIRTH_DATE,
+  type GuestFormField,
+  type GuestFormValues,
+  type GuestIssue,
+} from "#app/modules/guests/guests.schema.ts";
 import { ageOn, isIsoDate } from "#app/modules/guests/identity.ts";
 import {
-  countryOptions,
   GUEST_DOCUMENT_TYPES,
   isSpanishIdDocument,
   KINSHIP_CODES,
@@ -34,8 +43,10 @@ export type GuestCardProps = {
   checkInDate: string;
   today: string;
   provinces: readonly ProvinceOption[];
-  /** The input a failed rule points at, and the message to show under it. */
-  error: { field: GuestFormField; message: string } | null;
+  /** This guest's problems (codes), each shown under its field in the current language. */
+  issues: readonly GuestIssue[];
+  /** Country options in the current language (the server's list for the page's own language). */
+  countries: readonly SelectOption[];
   /** Municipalities sent back by the server after a post without JavaScript. */
   serverMunicipalities?: [string, string][];
   hydrated: boolean;
@@ -49,6 +60,7 @@ function Field({
   required,
   hint,
   error,
+  counter,
   className,
   children,
 }: {
@@ -57,6 +69,8 @@ function Field({
   required?: boolean;
   hint?: string;
   error?: string;
+  /** "48 de 50 caracteres", shown once a value nears its limit; red past it. */
+  counter?: { text: string; over: boolean } | null;
   className?: string;
   children: React.ReactNode;
 }) {
@@ -72,6 +86,11 @@ function Field({
           {hint}
         </p>
       ) : null}
+      {counter ? (
+        <p id={`${id}-count`} className={cn("text-xs", counter.over ? "font-medium text-destructive" : "text-muted-foreground")}>
+          {counter.text}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-xs font-medium text-destructive">
           {error}
@@ -81,30 +100,59 @@ function Field({
   );
 }
 
+// A counter appears from this many characters before the limit: a guest with a long surname
+// sees it coming, and a value past the limit is never cut, only flagged (ADR 0014).
+const COUNTER_MARGIN = 10;
+
+/** The character counter of a free-text field, or null while the value is far from its limit. */
+function counterFor(t: GuestMessages, value: string, max: number): { text: string; over: boolean } | null {
+  const count = charLength(value.trim());
+  if (count < max - COUNTER_MARGIN) return null;
+  return { text: t.charCounter(count, max), over: count > max };
+}
+
 function describedBy(id: string, hint: boolean, error: boolean): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
 }
 
 export function GuestCard(props: GuestCardProps) {
-  const { index, lang, values, onChange, onChangeMany, checkInDate, today, provinces, error, hydrated, adultSigners } = props;
+  const { index, lang, values, onChange, onChangeMany, checkInDate, today, provinces, issues, countries, hydrated, adultSigners } = props;
   const t = guestMessages[lang];
   const ui = guestUiText[lang];
   const position = index + 1;
   const id = (field: GuestFormField) => guestInputId(index, field);
   const name = (field: GuestFormField) => guestInputName(index, field);
-  const errorFor = (field: GuestFormField) => (error?.field === field ? error.message : undefined);
+  const issueFor = (field: GuestFormField) => issues.find((issue) => issueInputField(issue) === field);
+  const errorFor = (field: GuestFormField) => {
+    const issue = issueFor(field);
+    return issue ? t.issueText(issue) : undefined;
+  };
   const contactHintId = `guest-${position}-contact-hint`;
+  /** Free-text fields with a registry limit: a counter near it, never a maxLength that cuts. */
+  const limits: Partial<Record<GuestFormField, number>> = {
+    givenName: GUEST_LIMITS.givenName,
+    firstSurname: GUEST_LIMITS.firstSurname,
+    secondSurname: GUEST_LIMITS.secondSurname,
+    addressStreet: GUEST_LIMITS.addressStreet,
+    addressProvince: GUEST_LIMITS.addressProvince,
+    addressMunicipalityName: GUEST_LIMITS.addressMunicipalityName,
+  };
+  const counter = (field: GuestFormField) => {
+    const max = limits[field];
+    return max === undefined ? null : counterFor(t, values[field], max);
+  };
   const input = (field: GuestFormField, hint = false, extraDescription?: string) => ({
     id: id(field),
     name: name(field),
     value: values[field],
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(field, event.target.value),
-    "aria-invalid": error?.field === field || undefined,
-    "aria-describedby": [extraDescription, describedBy(id(field), hint, error?.field === field)].filter(Boolean).join(" ") || undefined,
+    "aria-invalid": issueFor(field) ? true : undefined,
+    "aria-describedby":
+      [extraDescription, counter(field) ? `${id(field)}-count` : null, describedBy(id(field), hint, issueFor(field) !== undefined)].filter(Boolean).join(" ") ||
+      undefined,
   });
 
-  const countries = useMemo(() => countryOptions(lang).map((country) => ({ value: country.code, label: country.name })), [lang]);
   const documentType = values.documentType as GuestDocumentType | "";
   const birthDateKnown = isIsoDate(values.birthDate) && values.birthDate >= OLDEST_BIRTH_DATE && values.birthDate <= today;
   const isMinor = birthDateKnown && ageOn(values.birthDate, checkInDate) < ADULT_AGE;
@@ -184,19 +232,20 @@ export function GuestCard(props: GuestCardProps) {
         <fieldset className="grid gap-4">
           <legend className={sectionTitle}>{t.sectionPersonal}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id("givenName")} label={t.fieldLabels.givenName} required error={errorFor("givenName")}>
-              <Input {...input("givenName")} maxLength={50} autoComplete={index === 0 ? "given-name" : "off"} />
+            <Field id={id("givenName")} label={t.fieldLabels.givenName} required error={errorFor("givenName")} counter={counter("givenName")}>
+              <Input {...input("givenName")} autoComplete={index === 0 ? "given-name" : "off"} />
             </Field>
-            <Field id={id("firstSurname")} label={t.fieldLabels.firstSurname} required error={errorFor("firstSurname")}>
-              <Input {...input("firstSurname")} maxLength={50} autoComplete={index === 0 ? "family-name" : "off"} />
+            <Field id={id("firstSurname")} label={t.fieldLabels.firstSurname} required error={errorFor("firstSurname")} counter={counter("firstSurname")}>
+              <Input {...input("firstSurname")} autoComplete={index === 0 ? "family-name" : "off"} />
             </Field>
             <Field
               id={id("secondSurname")}
               label={t.fieldLabels.secondSurname}
               required={documentType === "DNI"}
               error={errorFor("secondSurname")}
+              counter={counter("secondSurname")}
             >
-              <Input {...input("secondSurname")} maxLength={50} autoComplete="off" />
+              <Input {...input("secondSurname")} autoComplete="off" />
             </Field>
             <Field id={id("sex")} label={t.fieldLabels.sex} required error={errorFor("sex")}>
               <NativeSelect {...input("sex")}>
@@ -221,8 +270,8 @@ export function GuestCard(props: GuestCardProps) {
                 placeholder={t.selectPlaceholder}
                 searchLabel={ui.search(t.fieldLabels.nationality)}
                 noMatches={ui.noSearchMatches}
-                invalid={error?.field === "nationality"}
-                describedBy={describedBy(id("nationality"), false, error?.field === "nationality")}
+                invalid={issueFor("nationality") !== undefined}
+                describedBy={describedBy(id("nationality"), false, issueFor("nationality") !== undefined)}
               />
             </Field>
             {showKinship ? (
@@ -269,7 +318,6 @@ export function GuestCard(props: GuestCardProps) {
             <Field id={id("documentNumber")} label={t.fieldLabels.documentNumber} required={!isMinor} error={errorFor("documentNumber")}>
               <Input
                 {...input("documentNumber")}
-                maxLength={20}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
@@ -286,7 +334,6 @@ export function GuestCard(props: GuestCardProps) {
               >
                 <Input
                   {...input("documentSupport", true)}
-                  maxLength={12}
                   autoComplete="off"
                   autoCapitalize="characters"
                   spellCheck={false}
@@ -304,10 +351,10 @@ export function GuestCard(props: GuestCardProps) {
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={id("phone")} label={t.fieldLabels.phone} required={contactRequiredPhone} error={errorFor("phone")}>
-              <Input {...input("phone", false, contactHintId)} type="tel" inputMode="tel" maxLength={20} autoComplete={index === 0 ? "tel" : "off"} />
+              <Input {...input("phone", false, contactHintId)} type="tel" inputMode="tel" autoComplete={index === 0 ? "tel" : "off"} />
             </Field>
             <Field id={id("email")} label={t.fieldLabels.email} required={contactRequiredEmail} error={errorFor("email")}>
-              <Input {...input("email", false, contactHintId)} type="email" inputMode="email" maxLength={250} autoComplete={index === 0 ? "email" : "off"} />
+              <Input {...input("email", false, contactHintId)} type="email" inputMode="email" autoComplete={index === 0 ? "email" : "off"} />
             </Field>
           </div>
         </fieldset>
@@ -315,8 +362,15 @@ export function GuestCard(props: GuestCardProps) {
         <fieldset className="grid gap-4">
           <legend className={sectionTitle}>{t.sectionAddress}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id("addressStreet")} label={t.fieldLabels.addressStreet} required error={errorFor("addressStreet")} className="sm:col-span-2">
-              <Input {...input("addressStreet")} maxLength={100} autoComplete={index === 0 ? "street-address" : "off"} />
+            <Field
+              id={id("addressStreet")}
+              label={t.fieldLabels.addressStreet}
+              required
+              error={errorFor("addressStreet")}
+              counter={counter("addressStreet")}
+              className="sm:col-span-2"
+            >
+              <Input {...input("addressStreet")} autoComplete={index === 0 ? "street-address" : "off"} />
             </Field>
             <Field id={id("addressCountry")} label={t.fieldLabels.addressCountry} required error={errorFor("addressCountry")} className="sm:col-span-2">
               <SearchableSelect
@@ -328,8 +382,8 @@ export function GuestCard(props: GuestCardProps) {
                 placeholder={t.selectPlaceholder}
                 searchLabel={ui.search(t.fieldLabels.addressCountry)}
                 noMatches={ui.noSearchMatches}
-                invalid={error?.field === "addressCountry"}
-                describedBy={describedBy(id("addressCountry"), false, error?.field === "addressCountry")}
+                invalid={issueFor("addressCountry") !== undefined}
+                describedBy={describedBy(id("addressCountry"), false, issueFor("addressCountry") !== undefined)}
               />
             </Field>
 
@@ -397,8 +451,13 @@ export function GuestCard(props: GuestCardProps) {
             {showForeignAddress ? (
               <>
                 {hydrated ? (
-                  <Field id={id("addressProvince")} label={`${t.fieldLabels.addressProvince} (${ui.optional})`} error={errorFor("addressProvince")}>
-                    <Input {...input("addressProvince")} maxLength={100} autoComplete="off" />
+                  <Field
+                    id={id("addressProvince")}
+                    label={`${t.fieldLabels.addressProvince} (${ui.optional})`}
+                    error={errorFor("addressProvince")}
+                    counter={counter("addressProvince")}
+                  >
+                    <Input {...input("addressProvince")} autoComplete="off" />
                   </Field>
                 ) : null}
                 <Field
@@ -407,8 +466,9 @@ export function GuestCard(props: GuestCardProps) {
                   required={hydrated}
                   hint={hydrated ? undefined : ui.onlyAbroad}
                   error={errorFor("addressMunicipalityName")}
+                  counter={counter("addressMunicipalityName")}
                 >
-                  <Input {...input("addressMunicipalityName", !hydrated)} maxLength={100} autoComplete={index === 0 ? "address-level2" : "off"} />
+                  <Input {...input("addressMunicipalityName", !hydrated)} autoComplete={index === 0 ? "address-level2" : "off"} />
                 </Field>
               </>
             ) : null}
@@ -416,7 +476,6 @@ export function GuestCard(props: GuestCardProps) {
             <Field id={id("addressPostalCode")} label={t.fieldLabels.addressPostalCode} required error={errorFor("addressPostalCode")}>
               <Input
                 {...input("addressPostalCode")}
-                maxLength={20}
                 inputMode={inSpain && hydrated ? "numeric" : "text"}
                 autoComplete={index === 0 ? "postal-code" : "off"}
                 onChange={(event) => changePostalCode(event.target.value)}
@@ -458,8 +517,9 @@ export function GuestCard(props: GuestCardProps) {
             }
             t={t}
             hydrated={hydrated}
-            error={error?.field === "signatureKind" ? error.message : undefined}
+            error={errorFor("signatureKind")}
             legend={signedForByAdult ? t.signatureLegendForMinor : t.signatureLegend}
+            declaration={signedForByAdult ? t.signatureDeclarationForMinor : t.signatureDeclaration}
           />
         </fieldset>
       </div>

@@ -8,6 +8,7 @@ import {
   hasGuestCatalogue,
   loadGuestCatalogue,
   registerGuestCatalogue,
+  withColon,
   type GuestCatalogue,
   type GuestLang,
 } from "#app/modules/guests/guest-i18n.ts";
@@ -50,7 +51,7 @@ export function GuestLanguageSwitcher({ lang, hrefFor }: { lang: GuestLang; href
     <details ref={details} className="relative">
       <summary
         className="flex h-11 cursor-pointer list-none items-center gap-1.5 rounded-full border bg-background px-3 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden"
-        aria-label={`${t.languageSwitcherLabel}: ${GUEST_LANG_NAMES[lang]}`}
+        aria-label={`${withColon(lang, t.languageSwitcherLabel)} ${GUEST_LANG_NAMES[lang]}`}
       >
         <Globe className="size-4" aria-hidden="true" />
         <span aria-hidden="true">{lang.toUpperCase()}</span>

@@ -8,7 +8,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { GuestLanguageSwitcher } from "#app/components/guest/guest-language.tsx";
 import { brand } from "#app/config/brand.ts";
-import { formatGuestDate, guestMessages, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
+import { formatGuestDate, guestMessages, withColon, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
 import { MAX_GUESTS, MIN_GUESTS } from "#app/modules/guests/guests.schema.ts";
 import { cn } from "#app/lib/utils.ts";
 
@@ -123,14 +123,14 @@ export function StayDates({ reservation, lang }: { reservation: GuestReservation
       <div className="flex items-center gap-1.5">
         <dt className="flex items-center gap-1.5 font-medium">
           <CalendarDays className="size-4 text-primary" aria-hidden="true" />
-          {t.checkIn}:
+          {withColon(lang, t.checkIn)}
         </dt>
         <dd>{formatGuestDate(reservation.checkInDate)}</dd>
       </div>
       <div className="flex items-center gap-1.5">
         <dt className="flex items-center gap-1.5 font-medium">
           <CalendarDays className="size-4 text-primary" aria-hidden="true" />
-          {t.checkOut}:
+          {withColon(lang, t.checkOut)}
         </dt>
         <dd>{formatGuestDate(reservation.checkOutDate)}</dd>
       </div>

@@ -5,7 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import type { GuestMessages } from "#app/modules/guests/guest-i18n.ts";
-import { SIGNATURE_TYPED_MAX_CHARS, type SignatureKind } from "#app/modules/guests/signature.ts";
+import type { SignatureKind } from "#app/modules/guests/signature.ts";
 
 // One guest's signature: drawn on a canvas with signature_pad (finger, pen or mouse), or typed
 // with the keyboard. The typed option is a real alternative, not a fallback: it is stored as
@@ -26,6 +26,7 @@ export function SignatureField({
   hydrated,
   error,
   legend,
+  declaration,
 }: {
   idPrefix: string;
   namePrefix: string;
@@ -35,12 +36,19 @@ export function SignatureField({
   hydrated: boolean;
   error?: string;
   legend: string;
+  /** What signing declares (RD 933/2021), stated beside the signature. */
+  declaration: string;
 }) {
   const kind: SignatureKind = hydrated ? (value.kind === "typed" ? "typed" : "drawn") : "typed";
   const errorId = `${idPrefix}-signature-error`;
+  const declarationId = `${idPrefix}-signature-declaration`;
   return (
-    <div className="grid gap-3" data-signature-kind={kind}>
-      <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
+    // The error summary links here (tabIndex -1 so the link can focus it).
+    <div id={`${idPrefix}-signature`} tabIndex={-1} className="grid gap-3 outline-none" data-signature-kind={kind}>
+      <p id={declarationId} className="rounded-md border-l-4 border-primary bg-muted/50 px-3 py-2 text-sm">
+        {declaration}
+      </p>
+      <fieldset className="grid gap-2" aria-describedby={[declarationId, error ? errorId : null].filter(Boolean).join(" ")}>
         <legend className="text-sm font-medium">
           {legend}
           <span aria-hidden="true"> *</span>
@@ -74,10 +82,9 @@ export function SignatureField({
             id={`${idPrefix}-signatureName`}
             name={`${namePrefix}.signatureName`}
             value={value.name}
-            maxLength={SIGNATURE_TYPED_MAX_CHARS}
             autoComplete="off"
             aria-invalid={error ? true : undefined}
-            aria-describedby={[`${idPrefix}-signatureName-hint`, error ? errorId : null].filter(Boolean).join(" ")}
+            aria-describedby={[declarationId, `${idPrefix}-signatureName-hint`, error ? errorId : null].filter(Boolean).join(" ")}
             onChange={(event) => onChange({ kind: "typed", name: event.target.value })}
             className="font-serif text-lg italic"
           />

@@ -37,7 +37,7 @@ export const CHAT_ERRORS = {
 } as const;
 
 // 20 messages × 1000 characters, each possibly escaped as \uXXXX (6 bytes), plus keys.
-const DEFAULT_MAX_BODY_BYTES = 160 * 1024;
+export const CHAT_MAX_BODY_BYTES = 160 * 1024;
 
 const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -49,7 +49,7 @@ const SSE_HEADERS = {
 
 /** POST /api/chat: validates, rate-limits and streams the assistant's reply as SSE. */
 export function createChatHandler(options: ChatHandlerOptions) {
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBodyBytes = options.maxBodyBytes ?? CHAT_MAX_BODY_BYTES;
 
   return async function handleChat(c: Context<ChatRouteEnv>): Promise<Response> {
     const logger = c.get("logger") ?? options.logger;

@@ -101,6 +101,21 @@ describe.each(testDatabases())("guest corrections on %s", (kind) => {
     expect(await database.db.select().from(guestDataAccessLog)).toHaveLength(1);
   });
 
+  test("a correction cannot bring back bidirectional or zero-width characters, nor a name over 50", async () => {
+    const result = await correctGuest(database.db, {
+      reservationId,
+      position: 1,
+      values: { givenName: "Lu\u202Ecía\u200B", firstSurname: "\u2067Ejemplar\u2069\u200F" },
+      editor: EDITOR,
+      today: TODAY,
+    });
+    expect(result).toMatchObject({ ok: true });
+    expect(await stored()).toMatchObject({ givenName: "Lucía", firstSurname: "Ejemplar", fullName: "Lucía Ejemplar Ficticia" });
+    const tooLong = await correctGuest(database.db, { reservationId, position: 1, values: { firstSurname: "x".repeat(51) }, editor: EDITOR, today: TODAY });
+    expect(tooLong).toMatchObject({ ok: false, status: 400, message: "Huésped 1: Primer apellido *" });
+    expect((await stored()).firstSurname).toBe("Ejemplar");
+  });
+
   test("a guest that does not exist, a cancelled or purged reservation are refused", async () => {
     expect(await correctGuest(database.db, { reservationId, position: 2, values: {}, editor: EDITOR, today: TODAY })).toMatchObject({ ok: false, status: 404 });
     await database.db.update(reservations).set({ cancelledAt: new Date() }).where(eq(reservations.id, reservationId));

@@ -63,8 +63,8 @@ describe("guest catalogues (ICU, app/modules/guests/messages)", () => {
   test("the spec's Spanish and English texts are kept word for word", () => {
     expect(guestMessages.es.invalidLinkTitle).toBe("Enlace No Válido");
     expect(guestMessages.es.alreadyCompletedTitle).toBe("¡Registro Completado!");
-    expect(guestMessages.es.documentSupportHint).toBe("Obligatorio para NIE y DNI");
-    expect(guestMessages.en.documentSupportHint).toBe("Required for NIE and DNI");
+    expect(guestMessages.es.documentSupportHint).toMatch(/^Obligatorio para NIE y DNI: /);
+    expect(guestMessages.en.documentSupportHint).toMatch(/^Required for NIE and DNI: /);
     expect(guestMessages.es.tooManyAttempts).toBe("Demasiados intentos. Por favor, espera unos minutos.");
     expect(guestMessages.en.tooManyAttempts).toBe("Too many attempts. Please wait a few minutes.");
     expect(guestMessages.es.saveError).toBe("Error al guardar los datos");
@@ -77,6 +77,25 @@ describe("guest catalogues (ICU, app/modules/guests/messages)", () => {
     expect(guestMessages.es.door.errorPrefix).toBe("⚠️ Error: ");
     expect(guestMessages.es.door.notSent).toBe("No se pudo enviar la orden");
     expect(guestMessages.es.door.connection).toBe("⚠️ Error de conexión con el servidor");
+  });
+
+  test("say what is wrong with a field, in every language, and keep the spec's line in the summary", () => {
+    const codes = ["required", "invalid", "tooLong", "checkLetter", "dniNotSpanish", "futureDate", "tooOld", "postalCodeDigits", "municipalityNotInProvince", "signerNotAdult", "scriptNotPrintable", "signatureUnreadable", "signatureTooLarge", "signatureEmpty"] as const;
+    for (const lang of GUEST_LANGS) {
+      const t = guestMessages[lang];
+      const texts = codes.map((code) => t.issueText({ field: "givenName", code, max: 50 }));
+      // Ten different sentences, none of them the field label alone.
+      expect(new Set(texts).size).toBe(codes.length);
+      expect(t.issueText({ field: "givenName", code: "tooLong", max: 50 })).toContain("50");
+      expect(t.errorSummaryLine(2, "documentNumber", "x")).toBe(`${t.guestFieldError(2, "documentNumber")} — x`);
+    }
+    expect(guestMessages.es.issueText({ field: "documentNumber", code: "checkLetter" })).toBe("La letra no corresponde al número.");
+    expect(guestMessages.es.issueText({ field: "firstSurname", code: "tooLong", max: 50 })).toBe("Es demasiado largo (máximo 50 caracteres).");
+    expect(guestMessages.es.issueText({ field: "phoneOrEmail", code: "required" })).toBe("Indica un teléfono o un email.");
+    expect(guestMessages.es.errorSummaryTitle(1)).toBe("1 dato que corregir");
+    expect(guestMessages.es.errorSummaryTitle(3)).toBe("3 datos que corregir");
+    expect(guestMessages.en.errorSummaryTitle(2)).toBe("2 things to fix");
+    expect(guestMessages.es.privacyText("Ejemplo SL")).toContain("Ejemplo SL trata estos datos");
   });
 
   test("format the per-guest error and the guest count with ICU plurals", () => {

@@ -53,6 +53,23 @@ export function negotiateGuestLang(header: string | null | undefined): GuestLang
   return ranked.map((entry) => entry.primary).find(isGuestLang) ?? "es";
 }
 
+/** What a failed rule found wrong (guests.schema.ts GUEST_ERROR_CODES): one message each. */
+export type GuestIssueCode =
+  | "required"
+  | "invalid"
+  | "tooLong"
+  | "checkLetter"
+  | "dniNotSpanish"
+  | "futureDate"
+  | "tooOld"
+  | "postalCodeDigits"
+  | "municipalityNotInProvince"
+  | "signerNotAdult"
+  | "scriptNotPrintable"
+  | "signatureUnreadable"
+  | "signatureTooLarge"
+  | "signatureEmpty";
+
 /** Keys of the per-guest error messages ("Huésped N: <label> *"), one per form field. */
 export type GuestField =
   | "givenName"
@@ -136,6 +153,20 @@ export interface GuestMessages {
   guestCountInvalid: string;
   fieldLabels: Record<GuestField, string>;
   guestFieldError: (position: number, field: GuestField) => string;
+  /** What is wrong with a field, from its code (ADR 0014): "Falta este dato.", "La letra no corresponde al número."… */
+  issueText: (issue: { field: GuestField; code: GuestIssueCode; max?: number }) => string;
+  /** The error summary's heading, counting the problems. */
+  errorSummaryTitle: (count: number) => string;
+  /** One line of the error summary: the spec's "Huésped N: <field> *" and what is wrong. */
+  errorSummaryLine: (position: number, field: GuestField, problem: string) => string;
+  /** "12 de 50 caracteres", under a free-text field near or over its limit. */
+  charCounter: (count: number, max: number) => string;
+  privacyTitle: string;
+  /** The privacy notice, naming the controller (the property's landlord or the property). */
+  privacyText: (host: string) => string;
+  privacyLink: string;
+  signatureDeclaration: string;
+  signatureDeclarationForMinor: string;
   sexLabel: (code: string) => string;
   documentTypeLabel: (value: string) => string;
   kinshipLabel: (code: string) => string;
@@ -317,6 +348,20 @@ function buildGuestMessages(lang: GuestLang): GuestMessages {
     guestCountInvalid: m("guestCountInvalid"),
     fieldLabels,
     guestFieldError: (position, field) => m("guestFieldError", { position, field: fieldLabels[field] }),
+    issueText: ({ field, code, max }) => {
+      if (code === "required" && field === "phoneOrEmail") return m("error.contactRequired");
+      if (code === "required" && field === "signature") return m("error.signatureRequired");
+      return m(`error.${code}` as GuestMessageKey, code === "tooLong" ? { max: max ?? 0 } : undefined);
+    },
+    errorSummaryTitle: (count) => m("error.summaryTitle", { count }),
+    errorSummaryLine: (position, field, problem) =>
+      m("error.summaryLine", { line: m("guestFieldError", { position, field: fieldLabels[field] }), problem }),
+    charCounter: (count, max) => m("error.counter", { count, max }),
+    privacyTitle: m("privacyTitle"),
+    privacyText: (host) => m("privacyText", { host }),
+    privacyLink: m("privacyLink"),
+    signatureDeclaration: m("signatureDeclaration"),
+    signatureDeclarationForMinor: m("signatureDeclarationForMinor"),
     // Unknown stored codes are shown raw, never dropped.
     sexLabel: (code) => (has(`sex.${code}`) ? m(`sex.${code}` as GuestMessageKey) : code),
     documentTypeLabel: (value) => (has(`documentType.${value}`) ? m(`documentType.${value}` as GuestMessageKey) : value),
@@ -370,6 +415,35 @@ export function getGuestMessages(lang: GuestLang): GuestMessages {
 export const guestMessages: Readonly<Record<GuestLang, GuestMessages>> = new Proxy({} as Record<GuestLang, GuestMessages>, {
   get: (_target, key) => (isGuestLang(key) ? getGuestMessages(key) : undefined),
 });
+
+/**
+ * "Label:" as the language writes it: French puts a narrow no-break space (U+202F) before the
+ * colon, the others none. For labels that code puts a colon after (e.g. "Arrivée :").
+ */
+export function withColon(lang: GuestLang, label: string): string {
+  return lang === "fr" ? `${label}\u202F:` : `${label}:`;
+}
+
+// Each language's own way of writing a day in running text (e-mails, door messages): German
+// 10.12.2026; Spanish, French, Italian and Portuguese 10/12/2026; English spells the month
+// ("10 December 2026") so neither a British nor an American reader can take it the wrong way.
+const DATE_FORMATS: Record<GuestLang, { locale: string; options: Intl.DateTimeFormatOptions }> = {
+  es: { locale: "es-ES", options: { day: "2-digit", month: "2-digit", year: "numeric" } },
+  en: { locale: "en-GB", options: { day: "numeric", month: "long", year: "numeric" } },
+  fr: { locale: "fr-FR", options: { day: "2-digit", month: "2-digit", year: "numeric" } },
+  de: { locale: "de-DE", options: { day: "2-digit", month: "2-digit", year: "numeric" } },
+  it: { locale: "it-IT", options: { day: "2-digit", month: "2-digit", year: "numeric" } },
+  pt: { locale: "pt-PT", options: { day: "2-digit", month: "2-digit", year: "numeric" } },
+};
+
+/** A yyyy-MM-dd day written the way `lang` writes dates (see DATE_FORMATS); other input as is. */
+export function formatGuestDateIn(lang: GuestLang, isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return isoDate;
+  const { locale, options } = DATE_FORMATS[lang];
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(day);
+}
 
 /** Stay dates are shown as dd/MM/yyyy in both languages (public-side spec §9). */
 export function formatGuestDate(isoDate: string): string {

@@ -54,7 +54,8 @@ export async function preparePoliceRegister(
   if (!UUID.test(reservationId)) return { ok: false, status: 404, message: POLICE_XML_NOT_FOUND };
   const [row] = await db
     .select({
-      reference: reservations.uniqueLink,
+      // The public reference, not the guest link (ADR 0012): it is filed and printed.
+      reference: reservations.reference,
       status: reservations.status,
       cancelledAt: reservations.cancelledAt,
       completedAt: reservations.completedAt,

@@ -63,6 +63,16 @@ function foreignAdult(overrides: Partial<GuestFormValues> = {}): GuestFormValues
   };
 }
 
+function nieAdult(overrides: Partial<GuestFormValues> = {}): GuestFormValues {
+  return foreignAdult({
+    nationality: "MAR",
+    documentType: "NIE",
+    documentNumber: "X1234567L",
+    documentSupport: "E12345678",
+    ...overrides,
+  });
+}
+
 function minor(overrides: Partial<GuestFormValues> = {}): GuestFormValues {
   return spanishAdult({
     givenName: "Pablo",
@@ -104,7 +114,7 @@ describe("rule order", () => {
     [{ documentNumber: "12345678Z" }, "Fecha de nacimiento", "Date of birth"],
     [{ birthDate: "1985-02-30" }, "Fecha de nacimiento", "Date of birth"],
     [{ birthDate: "1985-03-20" }, "Nacionalidad", "Nationality"],
-    [{ nationality: "ESP" }, "Número de soporte", "Support number"],
+    [{ nationality: "ESP" }, "Número de soporte", "Document serial number (número de soporte)"],
     [{ documentSupport: "ABC123456" }, "Teléfono o email", "Phone or email"],
     [{ phone: "12" }, "Teléfono", "Phone"],
     [{ phone: "+34 600 000 000", email: "lucia@localhost" }, "Email", "Email"],
@@ -151,13 +161,13 @@ describe("rule order", () => {
     );
   });
 
-  test("reports the first failing rule of the first failing guest only", () => {
+  test("reports every failing rule of every guest at once, the first one as the message", () => {
     const result = validateGuests(
       {
         guests: [
           spanishAdult(),
           foreignAdult({ email: "", phone: "" }),
-          spanishAdult({ givenName: "" }),
+          spanishAdult({ givenName: "", documentNumber: "12345678A", birthDate: "2099-01-01", addressPostalCode: "280" }),
         ],
       },
       es,
@@ -167,7 +177,39 @@ describe("rule order", () => {
       message: "Huésped 2: Teléfono o email *",
       position: 2,
       field: "phoneOrEmail",
+      issues: [
+        { position: 2, field: "phoneOrEmail", code: "required" },
+        { position: 3, field: "givenName", code: "required" },
+        { position: 3, field: "documentNumber", code: "checkLetter" },
+        { position: 3, field: "birthDate", code: "futureDate" },
+        { position: 3, field: "addressPostalCode", code: "postalCodeDigits" },
+      ],
     });
+  });
+
+  test("a group of three with several mistakes each gets them all in one answer", () => {
+    const result = validateGuests(
+      {
+        guests: [
+          spanishAdult({ documentNumber: "12345678A", documentSupport: "" }),
+          nieAdult({ firstSurname: "", documentNumber: "X12", email: "not-an-email" }),
+          foreignAdult({ givenName: "x".repeat(70), addressMunicipalityName: "", sex: "" }),
+        ],
+      },
+      es,
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((issue) => `${issue.position}:${issue.field}:${issue.code}`)).toEqual([
+      "1:documentNumber:checkLetter",
+      "1:documentSupport:required",
+      "2:firstSurname:required",
+      "2:documentNumber:invalid",
+      "2:email:invalid",
+      "3:givenName:tooLong",
+      "3:sex:required",
+      "3:addressCity:required",
+    ]);
   });
 
   test("every reported field points at a form input", () => {
@@ -221,14 +263,15 @@ describe("submission shape", () => {
     ).toThrow(RangeError);
   });
 
-  test("the zod schema gives the same message as its only issue", () => {
+  test("the zod schema gives one issue per problem, with the spec's text, path and code", () => {
     const schema = createGuestsSubmissionSchema(es);
-    const parsed = schema.safeParse({ guests: [spanishAdult({ sex: "X" })] });
+    const parsed = schema.safeParse({ guests: [spanishAdult({ sex: "X" }), spanishAdult({ givenName: "" })] });
     expect(parsed.success).toBe(false);
     if (!parsed.success) {
-      expect(parsed.error.issues).toHaveLength(1);
+      expect(parsed.error.issues).toHaveLength(2);
       expect(parsed.error.issues[0].message).toBe("Huésped 1: Sexo *");
       expect(parsed.error.issues[0].path).toEqual(["guests", 0, "sex"]);
+      expect(parsed.error.issues[1]).toMatchObject({ message: "Huésped 2: Nombre *", path: ["guests", 1, "givenName"] });
     }
     const ok = schema.parse({ guests: [spanishAdult()] });
     expect(ok.guests[0].documentNumber).toBe("12345678Z");
@@ -249,16 +292,62 @@ describe("names", () => {
         secondSurname: "a > b < c",
       }),
     );
-    expect(guest.givenName).toBe("María José alert(1)");
+    // One sanitiser for every form (app/lib/text.ts): script content goes with its tags.
+    expect(guest.givenName).toBe("María José");
     expect(guest.firstSurname).toBe("O'Brien & Hijos");
     expect(guest.secondSurname).toBe("a b c");
   });
 
-  test("are cut to 50 characters, counting emoji as one", () => {
-    const long = `${"😀".repeat(49)}ab`;
-    const guest = validGuest(spanishAdult({ givenName: long }));
-    expect(Array.from(guest.givenName)).toHaveLength(50);
-    expect(guest.givenName.endsWith("😀a")).toBe(true);
+  test("longer than the registry's 50 are refused as too long, never cut in silence", () => {
+    // The ministry's XSD (tiposGenerales.xsd, string50Type) allows 50 for nombre, apellido1, apellido2.
+    const surname = "Fernández de Córdoba y Pérez de Guzmán Ponce de León Aguilar"; // 61
+    const result = validateGuests({ guests: [spanishAdult({ firstSurname: surname, secondSurname: "s".repeat(70) })] }, es);
+    expect(result).toMatchObject({
+      ok: false,
+      message: "Huésped 1: Primer apellido *",
+      issues: [
+        { position: 1, field: "firstSurname", code: "tooLong", max: 50 },
+        { position: 1, field: "secondSurname", code: "tooLong", max: 50 },
+      ],
+    });
+    // Counted in characters, one outside the BMP (U+20BB7, a Japanese surname's 𠮷) as one:
+    // exactly 50 passes untouched.
+    const fifty = `${"𠮷".repeat(48)}ab`;
+    expect(validGuest(spanishAdult({ givenName: fifty })).givenName).toBe(fifty);
+    expect(validateGuests({ guests: [spanishAdult({ givenName: `${fifty}c` })] }, es)).toMatchObject({
+      issues: [{ field: "givenName", code: "tooLong", max: 50 }],
+    });
+  });
+
+  test("a name the signed register cannot print asks for the machine-readable zone's spelling", () => {
+    // Greek, Cyrillic, Arabic, Hebrew and Chinese print (ADR 0013); Thai and Devanagari do not.
+    // A Persian name keeps its zero-width non-joiner (U+200C) and still prints.
+    for (const givenName of ["Αθηνά", "Анна", "فاطمة", "שרה", "王芳", "مهر\u200Cنوش"]) {
+      expect(validGuest(spanishAdult({ givenName })).givenName).toBe(givenName);
+    }
+    const result = validateGuests({ guests: [spanishAdult({ givenName: "สมชาย", firstSurname: "शर्मा" })] }, es);
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [
+        { position: 1, field: "givenName", code: "scriptNotPrintable" },
+        { position: 1, field: "firstSurname", code: "scriptNotPrintable" },
+      ],
+    });
+    expect(guestMessages.es.issueText({ field: "givenName", code: "scriptNotPrintable" })).toContain("zona de lectura mecánica");
+  });
+
+  test("bidirectional and zero-width characters never reach the stored name or signature", () => {
+    const guest = validGuest(
+      spanishAdult({
+        givenName: "Lu​cía‮",
+        firstSurname: "⁦Ejemplo⁩",
+        secondSurname: "Fic‏ticia﻿",
+        signatureKind: "typed",
+        signatureName: "‮Lucía‍ Ejemplo",
+      }),
+    );
+    expect([guest.givenName, guest.firstSurname, guest.secondSurname]).toEqual(["Lucía", "Ejemplo", "Ficticia"]);
+    expect(guest.signature).toMatchObject({ kind: "typed", name: "Lucía Ejemplo" });
   });
 
   test("a name made only of markup is missing", () => {
@@ -350,7 +439,7 @@ describe("documents", () => {
       "Huésped 1: Número de soporte *",
     );
     expect(messageFor(spanishAdult({ documentSupport: "ABC1234567" }), en)).toBe(
-      "Guest 1: Support number *",
+      "Guest 1: Document serial number (número de soporte) *",
     );
     expect(validGuest(spanishAdult({ documentSupport: "abc-123 456" })).documentSupport).toBe(
       "ABC123456",
@@ -552,12 +641,18 @@ describe("foreign address", () => {
     ).toHaveLength(20);
   });
 
-  test("street and city are cut to 100 characters", () => {
-    const guest = validGuest(
-      foreignAdult({ addressStreet: "s".repeat(150), addressMunicipalityName: "c".repeat(150) }),
+  test("street and city over 100 characters are refused as too long", () => {
+    const result = validateGuests(
+      { guests: [foreignAdult({ addressStreet: "s".repeat(150), addressMunicipalityName: "c".repeat(101) })] },
+      es,
     );
-    expect(guest.addressStreet).toHaveLength(100);
-    expect(guest.addressMunicipalityName).toHaveLength(100);
+    expect(result).toMatchObject({
+      issues: [
+        { field: "addressStreet", code: "tooLong", max: 100 },
+        { field: "addressCity", code: "tooLong", max: 100 },
+      ],
+    });
+    expect(validGuest(foreignAdult({ addressStreet: "s".repeat(100) })).addressStreet).toHaveLength(100);
   });
 });
 
@@ -570,6 +665,31 @@ describe("kinship", () => {
 
   test("is not stored for adults", () => {
     expect(validGuest(spanishAdult({ kinship: "PM" })).kinship).toBeNull();
+  });
+});
+
+describe("what each message says is wrong", () => {
+  const codeOf = (guest: Partial<GuestFormValues>, field: string) => {
+    const result = validateGuests({ guests: [guest] }, es);
+    return result.ok ? "ok" : result.issues.find((issue) => issue.field === field)?.code;
+  };
+  test("DNI and NIE: missing, malformed, or a check letter that does not match the number", () => {
+    expect(codeOf(spanishAdult({ documentNumber: "" }), "documentNumber")).toBe("required");
+    expect(codeOf(spanishAdult({ documentNumber: "1234" }), "documentNumber")).toBe("invalid");
+    expect(codeOf(spanishAdult({ documentNumber: "12345678A" }), "documentNumber")).toBe("checkLetter");
+    expect(codeOf(nieAdult({ documentNumber: "X1234567A" }), "documentNumber")).toBe("checkLetter");
+    expect(codeOf(spanishAdult({ nationality: "FRA" }), "documentType")).toBe("dniNotSpanish");
+  });
+  test("dates, support number, postal code, signer", () => {
+    expect(codeOf(spanishAdult({ birthDate: "" }), "birthDate")).toBe("required");
+    expect(codeOf(spanishAdult({ birthDate: "1985-02-30" }), "birthDate")).toBe("invalid");
+    expect(codeOf(spanishAdult({ birthDate: "2025-07-21" }), "birthDate")).toBe("futureDate");
+    expect(codeOf(spanishAdult({ birthDate: "1899-12-31" }), "birthDate")).toBe("tooOld");
+    expect(codeOf(spanishAdult({ documentSupport: "" }), "documentSupport")).toBe("required");
+    expect(codeOf(spanishAdult({ documentSupport: "ABC-12/3" }), "documentSupport")).toBe("invalid");
+    expect(codeOf(spanishAdult({ documentSupport: "ABC1234567" }), "documentSupport")).toBe("tooLong");
+    expect(codeOf(spanishAdult({ addressPostalCode: "2800" }), "addressPostalCode")).toBe("postalCodeDigits");
+    expect(codeOf(spanishAdult({ addressProvince: "08" }), "addressMunicipality")).toBe("municipalityNotInProvince");
   });
 });
 

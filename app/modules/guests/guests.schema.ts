@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { guestMessages, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
+import { charLength, cleanLine, sanitizeUnicode } from "#app/lib/text.ts";
+import { canPrintName } from "#app/modules/guests/pdf-scripts.ts";
+import { guestMessages, type GuestField, type GuestIssueCode, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
 import {
   ageOn,
   isIsoDate,
@@ -30,9 +32,11 @@ import {
 
 // The registration submission, validated identically in the browser (for speed) and on the
 // server (the authority, DECISIONS.md "Where the truth lives"). The rules run in one fixed
-// order and only the first failure of the first failing guest is reported, as the spec's
-// "Huésped N: <field> *" toast expects; zod's own per-field issues would arrive in shape
-// order and several at a time, so the ordered rules live in one transform.
+// order (the spec's) over the whole group and every failure is reported at once, each as a
+// code (`GuestIssue`: guest, field, what is wrong) so the form can word it in whatever language
+// the guest switches to (ADR 0014); the first one's "Huésped N: <field> *" text is kept as
+// `message`, the spec's wording. zod's own per-field issues would arrive in shape order, so the
+// ordered rules live in one transform.
 
 export const MIN_GUESTS = 1;
 export const MAX_GUESTS = 10;
@@ -164,15 +168,50 @@ export interface GuestValidationOptions {
   municipalityExists?: (ineCode: string) => boolean;
 }
 
+/** What is wrong with a field, as a code the form words in the guest's language. */
+export const GUEST_ERROR_CODES = [
+  "required",
+  "invalid",
+  "tooLong",
+  "checkLetter",
+  "dniNotSpanish",
+  "futureDate",
+  "tooOld",
+  "postalCodeDigits",
+  "municipalityNotInProvince",
+  "signerNotAdult",
+  "scriptNotPrintable",
+  "signatureUnreadable",
+  "signatureTooLarge",
+  "signatureEmpty",
+] as const satisfies readonly GuestIssueCode[];
+export type GuestErrorCode = (typeof GUEST_ERROR_CODES)[number];
+
+/** One failed rule: which guest (1-based), which field, what is wrong (and the limit, for tooLong). */
+export interface GuestIssue {
+  position: number;
+  field: GuestField;
+  code: GuestErrorCode;
+  max?: number;
+}
+
 export type GuestValidationResult =
   | { ok: true; guests: Guest[] }
-  | { ok: false; message: string; position?: number; field?: GuestField };
+  | {
+      ok: false;
+      /** The first problem in the spec's words ("Huésped N: <field> *"), or the group's. */
+      message: string;
+      position?: number;
+      field?: GuestField;
+      /** Every problem of every guest, in rule order; empty when the group itself is wrong. */
+      issues: GuestIssue[];
+    };
 
 // ---------------------------------------------------------------- text clean-up
 
 // Characters XML 1.0 cannot carry (C0 controls other than tab and line breaks, U+FFFE,
-// U+FFFF, unpaired surrogates) plus C1 controls, which XML allows but are only ever junk
-// from copy and paste. Iterating by code point keeps surrogate pairs (emoji) whole.
+// U+FFFF, unpaired surrogates) plus C1 controls. Kept for the XML writers, which clean stored
+// values once more on the way out; forms use `sanitizeText` (app/lib/text.ts underneath).
 function isKeptChar(codePoint: number): boolean {
   if (codePoint === 0x9 || codePoint === 0xa || codePoint === 0xd) return true;
   if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f)) return false;
@@ -199,23 +238,15 @@ export function truncateChars(value: string, maxChars: number): string {
   return chars.length <= maxChars ? value : chars.slice(0, maxChars).join("").trimEnd();
 }
 
-export function charLength(value: string): number {
-  return Array.from(value).length;
-}
+export { charLength, sanitizeUnicode };
 
 /**
- * Free text from a guest: NFC, no control characters, no markup (tags become a space so
- * words they separated stay apart; stray < and > are dropped), whitespace collapsed,
- * then cut to the registry limit.
+ * Free text from a guest: the one form sanitiser (cleanLine: NFC, no controls, bidi or
+ * zero-width characters, no markup, whitespace collapsed). Never cut: a value longer than the
+ * registry allows is refused with "too long (max N)" by the rules, not shortened in silence.
  */
-export function sanitizeText(value: string, maxChars?: number): string {
-  const cleaned = collapseWhitespace(
-    removeInvalidXmlChars(value)
-      .normalize("NFC")
-      .replace(/<[^<>]*>/g, " ")
-      .replace(/[<>]/g, ""),
-  );
-  return maxChars === undefined ? cleaned : truncateChars(cleaned, maxChars);
+export function sanitizeText(value: string): string {
+  return cleanLine(value);
 }
 
 // ---------------------------------------------------------------- structure
@@ -259,12 +290,6 @@ function documentTypeFrom(value: string): GuestDocumentType | null | undefined {
   return GUEST_DOCUMENT_TYPES.find((type) => type.value.toLowerCase() === wanted)?.value;
 }
 
-function isValidDocumentNumber(type: GuestDocumentType, number: string): boolean {
-  if (type === "DNI") return isValidDni(number);
-  if (type === "NIE") return isValidNie(number);
-  return FOREIGN_DOCUMENT_NUMBER.test(number);
-}
-
 function isValidPhone(phone: string): boolean {
   return PHONE.test(phone) && phone.replace(/\D/g, "").length >= MIN_PHONE_DIGITS;
 }
@@ -277,7 +302,8 @@ function isValidEmail(email: string): boolean {
   );
 }
 
-type GuestCheck = { ok: true; guest: Guest } | { ok: false; field: GuestField };
+type FieldProblem = { field: GuestField; code: GuestErrorCode; max?: number };
+type GuestCheck = { ok: true; guest: Guest } | { ok: false; problems: FieldProblem[] };
 
 interface RuleContext {
   /** 1-based position of the guest being checked. */
@@ -289,26 +315,49 @@ interface RuleContext {
   municipalityExists?: (ineCode: string) => boolean;
 }
 
+const DNI_SHAPE = /^\d{8}[A-Z]$/;
+const NIE_SHAPE = /^[XYZ]\d{7}[A-Z]$/;
+
+/** What is wrong with a document number of that type, or null when it is right. */
+function documentNumberProblem(type: GuestDocumentType, number: string): GuestErrorCode | null {
+  if (number === "") return "required";
+  if (type === "DNI") return isValidDni(number) ? null : DNI_SHAPE.test(number) ? "checkLetter" : "invalid";
+  if (type === "NIE") return isValidNie(number) ? null : NIE_SHAPE.test(number) ? "checkLetter" : "invalid";
+  if (charLength(number) > GUEST_LIMITS.documentNumber) return "tooLong";
+  return FOREIGN_DOCUMENT_NUMBER.test(number) ? null : "invalid";
+}
+
 /**
  * The per-guest rules, in the order the spec lists them (name, document type and number,
  * birth date, nationality, support number, phone or email, address), with the registry's
- * extra fields placed where the form shows them.
+ * extra fields placed where the form shows them. Every rule runs; a rule that depends on
+ * another field (the support number on the document type, the municipality on the country)
+ * only runs once that field is right, so one mistake is reported once.
  */
 function checkGuest(raw: GuestFormValues, context: RuleContext): GuestCheck {
-  const fail = (field: GuestField): GuestCheck => ({ ok: false, field });
+  const problems: FieldProblem[] = [];
+  const fail = (field: GuestField, code: GuestErrorCode, max?: number) => {
+    problems.push(max === undefined ? { field, code } : { field, code, max });
+  };
+  /** A required or optional free-text field checked against its registry limit. */
+  const text = (field: GuestField, value: string, max: number, required: boolean) => {
+    if (value === "") {
+      if (required) fail(field, "required");
+    } else if (charLength(value) > max) fail(field, "tooLong", max);
+  };
 
-  const givenName = sanitizeText(raw.givenName, GUEST_LIMITS.givenName);
-  const firstSurname = sanitizeText(raw.firstSurname, GUEST_LIMITS.firstSurname);
-  const secondSurname = sanitizeText(raw.secondSurname, GUEST_LIMITS.secondSurname);
+  const givenName = sanitizeText(raw.givenName);
+  const firstSurname = sanitizeText(raw.firstSurname);
+  const secondSurname = sanitizeText(raw.secondSurname);
   const sex = raw.sex.trim().toUpperCase();
   const documentType = documentTypeFrom(raw.documentType);
-  const documentNumber = normalizeDocumentNumber(raw.documentNumber);
+  const documentNumber = normalizeDocumentNumber(sanitizeUnicode(raw.documentNumber));
   const birthDate = raw.birthDate.trim();
   const nationality = raw.nationality.trim().toUpperCase();
-  const documentSupport = normalizeDocumentNumber(raw.documentSupport);
+  const documentSupport = normalizeDocumentNumber(sanitizeUnicode(raw.documentSupport));
   const phone = sanitizeText(raw.phone);
-  const email = raw.email.trim().toLowerCase();
-  const addressStreet = sanitizeText(raw.addressStreet, GUEST_LIMITS.addressStreet);
+  const email = sanitizeUnicode(raw.email).trim().toLowerCase();
+  const addressStreet = sanitizeText(raw.addressStreet);
   const addressCountry = raw.addressCountry.trim().toUpperCase();
   const kinship = raw.kinship.trim().toUpperCase();
 
@@ -318,97 +367,123 @@ function checkGuest(raw: GuestFormValues, context: RuleContext): GuestCheck {
   // asked for in the spec's order; a minor's document becomes optional once it is known.
   const isMinor = birthDateValid && ageOn(birthDate, context.checkInDate) < ADULT_AGE;
 
-  if (givenName === "") return fail("givenName");
-  if (firstSurname === "") return fail("firstSurname");
+  text("givenName", givenName, GUEST_LIMITS.givenName, true);
+  text("firstSurname", firstSurname, GUEST_LIMITS.firstSurname, true);
   // Registry: apellido2 is mandatory with NIF (a Spanish DNI).
-  if (documentType === "DNI" && secondSurname === "") return fail("secondSurname");
-  if (!isSexCode(sex)) return fail("sex");
+  text("secondSurname", secondSurname, GUEST_LIMITS.secondSurname, documentType === "DNI");
+  // A name in a script the signed register cannot print (ADR 0013: Thai, Devanagari,
+  // Ethiopic…) would reach the register as blanks: ask for the Latin spelling printed in the
+  // document's machine-readable zone, which every passport and identity card carries.
+  for (const [field, value] of [["givenName", givenName], ["firstSurname", firstSurname], ["secondSurname", secondSurname]] as const) {
+    if (value !== "" && !canPrintName(value)) fail(field, "scriptNotPrintable");
+  }
+  if (!isSexCode(sex)) fail("sex", sex === "" ? "required" : "invalid");
 
-  if (documentType === undefined) return fail("documentType");
+  let documentTypeRight = false;
+  if (documentType === undefined) fail("documentType", "invalid");
   // Only Spaniards hold a DNI, and the ministry rejects NIF for other nationals; a foreign
   // national ID card is "Otro documento extranjero". Blamed on the document type, as that is
   // what such a guest usually picked by mistake.
-  if (documentType === "DNI" && isCountryCode(nationality) && nationality !== SPAIN) {
-    return fail("documentType");
+  else if (documentType === "DNI" && isCountryCode(nationality) && nationality !== SPAIN) fail("documentType", "dniNotSpanish");
+  else if (documentType === null && (!isMinor || documentNumber !== "")) fail("documentType", "required");
+  else documentTypeRight = true;
+  if (documentTypeRight && documentType) {
+    const problem = documentNumberProblem(documentType, documentNumber);
+    if (problem) fail("documentNumber", problem, problem === "tooLong" ? GUEST_LIMITS.documentNumber : undefined);
   }
-  if (documentType === null && (!isMinor || documentNumber !== "")) return fail("documentType");
-  if (documentType !== null && !isValidDocumentNumber(documentType, documentNumber)) {
-    return fail("documentNumber");
+
+  if (birthDate === "") fail("birthDate", "required");
+  else if (!isIsoDate(birthDate)) fail("birthDate", "invalid");
+  else if (birthDate > context.today) fail("birthDate", "futureDate");
+  else if (birthDate < OLDEST_BIRTH_DATE) fail("birthDate", "tooOld");
+  if (!isCountryCode(nationality)) fail("nationality", nationality === "" ? "required" : "invalid");
+
+  const needsSupport = documentTypeRight && isSpanishIdDocument(documentType ?? null);
+  if (needsSupport) {
+    if (documentSupport === "") fail("documentSupport", "required");
+    else if (charLength(documentSupport) > GUEST_LIMITS.documentSupport) fail("documentSupport", "tooLong", GUEST_LIMITS.documentSupport);
+    else if (!SUPPORT_NUMBER.test(documentSupport)) fail("documentSupport", "invalid");
   }
 
-  if (!birthDateValid) return fail("birthDate");
-  if (!isCountryCode(nationality)) return fail("nationality");
+  if (phone === "" && email === "") fail("phoneOrEmail", "required");
+  if (phone !== "") {
+    if (charLength(phone) > GUEST_LIMITS.phone) fail("phone", "tooLong", GUEST_LIMITS.phone);
+    else if (!isValidPhone(phone)) fail("phone", "invalid");
+  }
+  if (email !== "") {
+    if (charLength(email) > GUEST_LIMITS.email) fail("email", "tooLong", GUEST_LIMITS.email);
+    else if (!isValidEmail(email)) fail("email", "invalid");
+  }
 
-  const needsSupport = isSpanishIdDocument(documentType);
-  if (needsSupport && !SUPPORT_NUMBER.test(documentSupport)) return fail("documentSupport");
-
-  if (phone === "" && email === "") return fail("phoneOrEmail");
-  if (phone !== "" && !isValidPhone(phone)) return fail("phone");
-  if (email !== "" && !isValidEmail(email)) return fail("email");
-
-  if (addressStreet === "") return fail("addressStreet");
-  if (!isCountryCode(addressCountry)) return fail("addressCountry");
+  text("addressStreet", addressStreet, GUEST_LIMITS.addressStreet, true);
+  const countryRight = isCountryCode(addressCountry);
+  if (!countryRight) fail("addressCountry", addressCountry === "" ? "required" : "invalid");
 
   const inSpain = addressCountry === SPAIN;
-  let addressProvince: string | null;
+  let addressProvince: string | null = null;
   let addressMunicipalityCode: string | null = null;
   let addressMunicipalityName: string | null = null;
   let addressPostalCode: string;
 
   if (inSpain) {
     addressProvince = raw.addressProvince.trim();
-    if (!PROVINCE_CODE.test(addressProvince)) return fail("addressProvince");
+    const provinceRight = PROVINCE_CODE.test(addressProvince);
+    if (!provinceRight) fail("addressProvince", addressProvince === "" ? "required" : "invalid");
     addressMunicipalityCode = raw.addressMunicipalityCode.trim();
-    if (
-      !/^\d{5}$/.test(addressMunicipalityCode) ||
-      !addressMunicipalityCode.startsWith(addressProvince) ||
-      context.municipalityExists?.(addressMunicipalityCode) === false
-    ) {
-      return fail("addressMunicipality");
+    if (addressMunicipalityCode === "") fail("addressMunicipality", "required");
+    else if (!/^\d{5}$/.test(addressMunicipalityCode) || context.municipalityExists?.(addressMunicipalityCode) === false) {
+      fail("addressMunicipality", "invalid");
+    } else if (provinceRight && !addressMunicipalityCode.startsWith(addressProvince)) {
+      fail("addressMunicipality", "municipalityNotInProvince");
     }
     // Spanish postal codes are 5 digits; their prefix usually but not always matches the
     // province (Condado de Treviño, Burgos, uses Álava's 01xxx), so it is not checked.
     addressPostalCode = raw.addressPostalCode.replace(/\s+/g, "");
-    if (!/^\d{5}$/.test(addressPostalCode)) return fail("addressPostalCode");
+    if (addressPostalCode === "") fail("addressPostalCode", "required");
+    else if (!/^\d{5}$/.test(addressPostalCode)) fail("addressPostalCode", "postalCodeDigits");
   } else {
-    addressProvince = sanitizeText(raw.addressProvince, GUEST_LIMITS.addressProvince) || null;
-    addressMunicipalityName = sanitizeText(
-      raw.addressMunicipalityName,
-      GUEST_LIMITS.addressMunicipalityName,
-    );
-    if (addressMunicipalityName === "") return fail("addressCity");
+    if (countryRight) {
+      const province = sanitizeText(raw.addressProvince);
+      text("addressProvince", province, GUEST_LIMITS.addressProvince, false);
+      addressProvince = province || null;
+      addressMunicipalityName = sanitizeText(raw.addressMunicipalityName);
+      text("addressCity", addressMunicipalityName, GUEST_LIMITS.addressMunicipalityName, true);
+    }
     // Some countries have no postal codes; the registry still requires the element, so any
     // short text the guest gives is accepted.
     addressPostalCode = sanitizeText(raw.addressPostalCode).toUpperCase();
-    if (
-      addressPostalCode === "" ||
-      charLength(addressPostalCode) > GUEST_LIMITS.addressPostalCode
-    ) {
-      return fail("addressPostalCode");
-    }
+    text("addressPostalCode", addressPostalCode, GUEST_LIMITS.addressPostalCode, true);
   }
 
-  if (isMinor && !isKinshipCode(kinship)) return fail("kinship");
+  if (isMinor && !isKinshipCode(kinship)) fail("kinship", kinship === "" ? "required" : "invalid");
 
   // RD 933/2021: every guest of 14 or more signs; for a younger one an adult of the group signs.
-  const signsForSelf = ageOn(birthDate, context.checkInDate) >= SIGNATURE_MIN_AGE;
+  const signsForSelf = !birthDateValid || ageOn(birthDate, context.checkInDate) >= SIGNATURE_MIN_AGE;
   let signedBy: number | null = null;
   if (!signsForSelf) {
     const signer = parsePosition(raw.signedBy);
-    if (signer === null || signer === context.position || !context.adults?.has(signer)) return fail("signedBy");
-    signedBy = signer;
+    if (signer === null) fail("signedBy", raw.signedBy.trim() === "" ? "required" : "invalid");
+    else if (signer === context.position || !context.adults?.has(signer)) fail("signedBy", "signerNotAdult");
+    else signedBy = signer;
   }
   const signatureKind = raw.signatureKind.trim();
-  let signature: GuestSignature;
+  let signature: GuestSignature | null = null;
   if (signatureKind === "drawn") {
-    if (!isValidSignatureDataUrl(raw.signatureImage.trim())) return fail("signature");
-    signature = { kind: "drawn", image: raw.signatureImage.trim(), signedBy };
+    const image = raw.signatureImage.trim();
+    if (image === "") fail("signature", "required");
+    else if (!isValidSignatureDataUrl(image)) fail("signature", "invalid");
+    else signature = { kind: "drawn", image, signedBy };
   } else if (signatureKind === "typed") {
     const name = sanitizeText(raw.signatureName);
-    if (name === "" || charLength(name) > SIGNATURE_TYPED_MAX_CHARS) return fail("signature");
-    signature = { kind: "typed", name, signedBy };
+    if (name === "") fail("signature", "required");
+    else if (charLength(name) > SIGNATURE_TYPED_MAX_CHARS) fail("signature", "tooLong", SIGNATURE_TYPED_MAX_CHARS);
+    else signature = { kind: "typed", name, signedBy };
   } else {
-    return fail("signature");
+    fail("signature", "required");
+  }
+
+  if (problems.length > 0 || signature === null || !isSexCode(sex) || documentType === undefined || !isCountryCode(nationality) || !countryRight) {
+    return { ok: false, problems };
   }
 
   return {
@@ -476,7 +551,9 @@ function resolveContext(options: GuestValidationOptions): RuleContext {
 
 /**
  * Zod schema of `{ guests: Guest[] }` for one stay and language. Parsing yields normalised
- * guests, or exactly one issue whose message is the text to show.
+ * guests, or one issue per problem of every guest, in rule order: its message is the spec's
+ * "Huésped N: <field> *", its path ["guests", index, field], and its params the code (and the
+ * limit) the form words in the guest's language.
  */
 export function createGuestsSubmissionSchema(options: GuestValidationOptions) {
   const messages = guestMessages[options.lang];
@@ -494,35 +571,51 @@ export function createGuestsSubmissionSchema(options: GuestValidationOptions) {
     .transform((data, ctx): { guests: Guest[] } => {
       const guests: Guest[] = [];
       const adults = adultPositions(data.guests, context);
+      let failed = false;
       for (const [index, raw] of data.guests.entries()) {
         const result = checkGuest(raw, { ...context, position: index + 1, adults });
-        if (!result.ok) {
+        if (result.ok) {
+          guests.push(result.guest);
+          continue;
+        }
+        failed = true;
+        for (const problem of result.problems) {
           ctx.addIssue({
             code: "custom",
-            message: messages.guestFieldError(index + 1, result.field),
-            path: ["guests", index, result.field],
+            message: messages.guestFieldError(index + 1, problem.field),
+            path: ["guests", index, problem.field],
+            params: { code: problem.code, ...(problem.max === undefined ? {} : { max: problem.max }) },
           });
-          return z.NEVER;
         }
-        guests.push(result.guest);
       }
-      return { guests };
+      return failed ? z.NEVER : { guests };
     });
 }
 
-/** Validates a submission; `message` is ready for the toast in the chosen language. */
+/** Validates a submission: the guests, or every problem (`issues`) and the first one's text. */
 export function validateGuests(
   input: unknown,
   options: GuestValidationOptions,
 ): GuestValidationResult {
   const parsed = createGuestsSubmissionSchema(options).safeParse(input);
   if (parsed.success) return { ok: true, guests: parsed.data.guests };
-  const issue = parsed.error.issues[0];
-  const [, index, field] = issue.path;
-  if (typeof index === "number" && typeof field === "string") {
-    return { ok: false, message: issue.message, position: index + 1, field: field as GuestField };
+  const issues: GuestIssue[] = [];
+  for (const issue of parsed.error.issues) {
+    const [, index, field] = issue.path;
+    const params = issue.code === "custom" ? (issue.params as { code?: GuestErrorCode; max?: number } | undefined) : undefined;
+    if (typeof index !== "number" || typeof field !== "string" || !params?.code) continue;
+    issues.push({
+      position: index + 1,
+      field: field as GuestField,
+      code: params.code,
+      ...(params.max === undefined ? {} : { max: params.max }),
+    });
   }
-  return { ok: false, message: issue.message };
+  const first = issues[0];
+  if (first) {
+    return { ok: false, message: parsed.error.issues[0].message, position: first.position, field: first.field, issues };
+  }
+  return { ok: false, message: parsed.error.issues[0].message, issues };
 }
 
 /** full_name as staff see it: given name and surnames (DECISIONS.md "Guest registration"). */

@@ -9,8 +9,8 @@ import { countryName, GUEST_DOCUMENT_TYPES, KINSHIP_CODES, SEX_CODES } from "#ap
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** view: the guests dialog (data and signatures); export: the PV XML; register-pdf: the signed register. */
-export type GuestDataAccessAction = "view" | "export" | "register-pdf" | "correct";
+/** view: the guests dialog (data and signatures); export: the PV XML; register-pdf: the signed register; mossos-file: the Mossos bulk file. */
+export type GuestDataAccessAction = "view" | "export" | "register-pdf" | "correct" | "mossos-file";
 
 export type GuestDataViewer = { id: string; email: string };
 

@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { cleanLine, sanitizeUnicode } from "#app/lib/text.ts";
+import { canPrintName, scriptOf } from "#app/modules/guests/pdf-scripts.ts";
 import { validateGuests, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import {
   ALTA_PARTE_HOSPEDAJE_NAMESPACE,
@@ -162,9 +164,10 @@ describe("UTC offsets", () => {
     expect(utcOffsetAt("2025-01-15", "00:00:00", "Asia/Kolkata")).toBe("+05:30");
   });
 
-  test("stay dates are sent at the start of the day with the offset", () => {
-    expect(registryDateTime("2025-08-01", "Europe/Madrid")).toBe("2025-08-01T00:00:00+02:00");
-    expect(registryDateTime("2025-12-20", "Atlantic/Canary")).toBe("2025-12-20T00:00:00+00:00");
+  test("stay dates are sent at the start of the local day without an offset, as production clients do", () => {
+    expect(registryDateTime("2025-08-01")).toBe("2025-08-01T00:00:00");
+    expect(registryDateTime("2025-12-20")).toBe("2025-12-20T00:00:00");
+    expect(() => registryDateTime("2025-8-1")).toThrow(RangeError);
   });
 });
 
@@ -204,8 +207,8 @@ describe("buildAltaParteHospedaje", () => {
     expect(elementText(family, "codigoEstablecimiento")).toEqual(["0000012345"]);
     expect(elementText(family, "referencia")).toEqual(["aB3dE5fG7hJ9kL1mN3pQ5r"]);
     expect(elementText(family, "fechaContrato")).toEqual(["2025-06-15"]);
-    expect(elementText(family, "fechaEntrada")).toEqual(["2025-08-01T00:00:00+02:00"]);
-    expect(elementText(family, "fechaSalida")).toEqual(["2025-08-04T00:00:00+02:00"]);
+    expect(elementText(family, "fechaEntrada")).toEqual(["2025-08-01T00:00:00"]);
+    expect(elementText(family, "fechaSalida")).toEqual(["2025-08-04T00:00:00"]);
     expect(elementText(family, "numPersonas")).toEqual(["5"]);
     expect(personaBlocks(family)).toHaveLength(5);
     expect(elementText(family, "numHabitaciones")).toEqual(["2"]);
@@ -320,6 +323,12 @@ describe("buildAltaParteHospedaje", () => {
   test("drops characters XML cannot carry", () => {
     const xml = build([{ ...dniAdult, givenName: "Lu\u0000cí\u0007a\uD800" }]);
     expect(elementText(xml, "nombre")).toEqual(["Lucía"]);
+  });
+
+  test("drops bidirectional and zero-width characters a row stored before the form sanitiser may hold", () => {
+    const xml = build([{ ...dniAdult, givenName: "Lu\u202Ecía\u200B", firstSurname: "\u2066Ejemplo\u2069\u200F" }]);
+    expect(elementText(xml, "nombre")).toEqual(["Lucía"]);
+    expect(elementText(xml, "apellido1")).toEqual(["Ejemplo"]);
   });
 
   test("is deterministic", () => {
@@ -470,7 +479,7 @@ describe("official XSD", () => {
     expect(result.valid).toBe(true);
   });
 
-  test("accepts a winter stay in the Canaries with +00:00 and mainland winter with +01:00", async () => {
+  test("a winter stay in the Canaries and on the mainland, and a summer one, all carry the local day without offset", async () => {
     const winter = {
       ...reservation,
       contractDate: "2025-11-02",
@@ -482,11 +491,11 @@ describe("official XSD", () => {
       reservation: winter,
     });
     const madrid = build([dniAdult], { reservation: winter });
-    expect(elementText(canary, "fechaEntrada")).toEqual(["2025-12-20T00:00:00+00:00"]);
-    expect(elementText(canary, "fechaSalida")).toEqual(["2026-01-03T00:00:00+00:00"]);
-    expect(elementText(madrid, "fechaEntrada")).toEqual(["2025-12-20T00:00:00+01:00"]);
+    expect(elementText(canary, "fechaEntrada")).toEqual(["2025-12-20T00:00:00"]);
+    expect(elementText(canary, "fechaSalida")).toEqual(["2026-01-03T00:00:00"]);
+    expect(elementText(madrid, "fechaEntrada")).toEqual(["2025-12-20T00:00:00"]);
     const summerMadrid = build([dniAdult]);
-    expect(elementText(summerMadrid, "fechaEntrada")).toEqual(["2025-08-01T00:00:00+02:00"]);
+    expect(elementText(summerMadrid, "fechaEntrada")).toEqual(["2025-08-01T00:00:00"]);
     const results = await validateManyAgainstXsd([canary, madrid, summerMadrid]);
     expect(results.map((r) => r.valid)).toEqual([true, true, true]);
   });
@@ -502,7 +511,7 @@ describe("official XSD", () => {
         )
         .replace("</alt:peticion>", "</peticion>"),
       // date without time in an xs:dateTime
-      good.replace("2025-08-01T00:00:00+02:00", "2025-08-01"),
+      good.replace("2025-08-01T00:00:00", "2025-08-01"),
       // element order swapped
       good.replace(
         "<nacionalidad>ESP</nacionalidad>\n        <sexo>M</sexo>",
@@ -584,8 +593,22 @@ const trickyText = fc
     { maxLength: 10 },
   )
   .map((parts) => parts.join(""));
+// What a guest may type: at most 16 code points, so even if NFC triples some of them the value
+// stays within the registry's 50, which the rules refuse to exceed rather than cut (ADR 0014).
+const formText = trickyText.map((text) => Array.from(text).slice(0, 16).join(""));
 // A leading letter guarantees something survives clean-up, as a real name would.
-const requiredText = trickyText.map((text) => `a${text}`);
+const requiredText = formText.map((text) => `a${text}`);
+// A name keeps only what the signed register prints (ADR 0013) or what clean-up strips anyway
+// (controls, bidi, zero-width): the rules refuse other scripts and ask for the document's
+// machine-readable spelling, so a generator of valid guests must not produce them. Judged on the
+// cleaned value, as the rules judge it (NFC can change a character's script: Greek U+1FEE becomes
+// the script-less U+0385); what still does not print falls back to a plain name.
+const nameText = requiredText.map((text) => {
+  const kept = Array.from(text.normalize("NFC"))
+    .filter((char) => scriptOf(char) !== null || sanitizeUnicode(char) === "")
+    .join("");
+  return canPrintName(cleanLine(kept)) ? kept : "a";
+});
 const shortCode = fc
   .string({ unit: fc.constantFrom(..."0123456789ABC &<>'\"ñ-"), maxLength: 15 })
   .map((s) => `1${s}`);
@@ -691,7 +714,7 @@ function formGuestArb(checkInYear: number, adultOnly = false): fc.Arbitrary<Gues
       })),
     fc.record({
       addressCountry: foreignCountryArb,
-      addressProvince: trickyText,
+      addressProvince: formText,
       addressMunicipalityCode: fc.constant(""),
       addressMunicipalityName: requiredText,
       addressPostalCode: shortCode,
@@ -699,9 +722,9 @@ function formGuestArb(checkInYear: number, adultOnly = false): fc.Arbitrary<Gues
   );
   return fc
     .record({
-      givenName: requiredText,
-      firstSurname: requiredText,
-      secondSurname: requiredText,
+      givenName: nameText,
+      firstSurname: nameText,
+      secondSurname: nameText,
       sex: fc.constantFrom("H", "M", "O"),
       person: personArb,
       contact: contactArb,
@@ -804,8 +827,8 @@ describe("property: whatever valid guests type, the XSD accepts the file", () =>
 
   test("stored records with raw, unsanitised text still give a schema-valid parte", async () => {
     const storedGuestArb: fc.Arbitrary<PoliceXmlGuest> = fc.record({
-      givenName: requiredText,
-      firstSurname: requiredText,
+      givenName: nameText,
+      firstSurname: nameText,
       secondSurname: fc.option(trickyText, { nil: null }),
       sex: fc.option(fc.constantFrom("H", "M", "O"), { nil: null }),
       birthDate: isoDate(1900, 2000),

@@ -11,6 +11,7 @@ import {
   charLength,
   collapseWhitespace,
   removeInvalidXmlChars,
+  sanitizeUnicode,
   truncateChars,
 } from "#app/modules/guests/guests.schema.ts";
 import {
@@ -34,8 +35,9 @@ import {
 // "00000", a fixed "+02:00", kinship "PM" for everyone, phone 999999999 and a placeholder
 // e-mail, payment holder "Propietario", card expiry 12/2027, the name split on spaces).
 // The official rules win over all of them (DECISIONS.md "Police-registry XML"): we send
-// the guest's real sex and relationship, the INE municipality code, the real offset of the
-// property's zone on each date, the separately collected surnames, and never invented
+// the guest's real sex and relationship, the INE municipality code, the stay dates as local
+// time of the property (no offset, as the production clients send them; ADR 0005), the
+// separately collected surnames, and never invented
 // contact or payment data. Optional elements we have no real value for are left out,
 // because the registry treats empty tags as errors. There is no default establishment
 // code either: without one the export is refused (`canExportPoliceXml`).
@@ -134,12 +136,16 @@ export function utcOffsetAt(localDate: string, localTime: string, timeZone: stri
 }
 
 // Arrival and departure hours are not collected, so both are sent as the start of the day,
-// which is what integrators send when the hour is unknown. Midnight also never falls in a
-// Spanish DST gap or overlap (changes happen at 01:00 UTC), so its offset is unambiguous.
+// which is what integrators send when the hour is unknown. The value is the property's local
+// date and time WITHOUT an offset, as the clients that file in production send it (OCA/pms
+// `T00:00:00`): the ministry reads the stay's calendar days, and an offset lets a server that
+// normalises to UTC or to mainland time move a Canary or summer midnight to the day before
+// (`2025-08-01T00:00:00+02:00` is 31 July 22:00 UTC). Both forms are schema-valid (ADR 0005).
 const STAY_TIME = "00:00:00";
 
-export function registryDateTime(localDate: string, timeZone: string): string {
-  return `${localDate}T${STAY_TIME}${utcOffsetAt(localDate, STAY_TIME, timeZone)}`;
+export function registryDateTime(localDate: string): string {
+  if (!isIsoDate(localDate)) throw new RangeError(`Expected yyyy-MM-dd, got "${localDate}"`);
+  return `${localDate}T${STAY_TIME}`;
 }
 
 // ---------------------------------------------------------------- XML writing
@@ -180,10 +186,9 @@ function serialize(node: XmlNode, depth: number): string {
 /** Free text as the XSD reads it: collapsed, cut to the limit, XML-safe characters only. */
 function text(value: string | null | undefined, maxChars: number): string | null {
   if (value === null || value === undefined) return null;
-  const cleaned = truncateChars(
-    collapseWhitespace(removeInvalidXmlChars(value).normalize("NFC")),
-    maxChars,
-  );
+  // The forms' one sanitiser (NFC, no controls, bidi or zero-width characters) once more on
+  // the way out, for rows stored before it existed.
+  const cleaned = truncateChars(collapseWhitespace(sanitizeUnicode(value)), maxChars);
   return cleaned === "" ? null : cleaned;
 }
 
@@ -362,8 +367,8 @@ export function buildAltaParteHospedaje(input: AltaParteHospedajeInput): string 
       requiredText(reservation.reference, 50, "Falta la referencia de la reserva"),
     ),
     leaf("fechaContrato", contractDate),
-    leaf("fechaEntrada", registryDateTime(checkIn, property.timeZone)),
-    leaf("fechaSalida", registryDateTime(checkOut, property.timeZone)),
+    leaf("fechaEntrada", registryDateTime(checkIn)),
+    leaf("fechaSalida", registryDateTime(checkOut)),
     // The registry requires as many persona blocks as numPersonas: count what we send.
     leaf("numPersonas", String(guests.length)),
     leaf("numHabitaciones", String(reservation.rooms)),

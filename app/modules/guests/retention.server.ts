@@ -1,6 +1,6 @@
-import { and, arrayOverlaps, count, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, arrayOverlaps, count, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
-import { guests, mailOutbox, reservations } from "#app/db/schema.ts";
+import { guests, mailOutbox, reservations, sesAttempts, sesCommunications } from "#app/db/schema.ts";
 import { todayIn } from "#app/modules/guests/identity.ts";
 
 // Guest data retention (RD 933/2021 art. 5: the register is kept three years, then deleted).
@@ -10,13 +10,25 @@ import { todayIn } from "#app/modules/guests/identity.ts";
 // notes and holder (name, contact, document) are cleared, and guest_data_purged_at records when. The access log keeps who looked at
 // which reservation and when, never the data itself.
 //
+// The same data also travels in copies, and those go too (ADR 0012): the SES outbox's documents
+// (the PV carries every guest, the RH the holder) and its exchange log (request and response
+// bodies) are emptied, keeping kind, state, codes, lote, times and the document's sha256 as the
+// record of what was filed; a filing still waiting is dropped (its bytes are gone). Filings and
+// exchanges whose reservation was deleted, and any e-mail, go once they are older than the
+// period themselves: nothing about a stay outlives it there either.
+//
 // Safe with several instances: the run holds a transaction-scoped advisory lock taken with
 // "try", so a second instance skips instead of waiting, and the work is idempotent anyway.
 
 export const DEFAULT_GUEST_RETENTION_DAYS = 1096;
 const RETENTION_LOCK_KEY = 727_275;
 
-export type GuestRetentionResult = { skipped: true } | { skipped: false; reservations: number; guests: number; cutoff: string };
+export type GuestRetentionResult =
+  | { skipped: true }
+  | { skipped: false; reservations: number; guests: number; sesDocuments: number; sesAttempts: number; mails: number; cutoff: string };
+
+/** Filings that may still be sent: once their document is gone they are dropped instead. */
+const UNSENT_STATES = ["validating", "queued", "invalid", "error"];
 
 /** yyyy-MM-dd `days` before `isoDate`. */
 function daysBefore(isoDate: string, days: number): string {
@@ -45,28 +57,78 @@ export async function purgeExpiredGuestData(
       .select({ id: reservations.id })
       .from(reservations)
       .where(and(lte(reservations.checkOutDate, cutoff), isNull(reservations.guestDataPurgedAt)));
-    if (expired.length === 0) return { skipped: false, reservations: 0, guests: 0, cutoff } as const;
     const ids = expired.map((row) => row.id);
-    const [{ value: guestCount }] = await tx.select({ value: count() }).from(guests).where(inArray(guests.reservationId, ids));
-    await tx.delete(guests).where(inArray(guests.reservationId, ids));
-    // The e-mails about those stays name the holder (address, name, phone): they go too.
-    await tx.delete(mailOutbox).where(or(inArray(mailOutbox.reservationId, ids), arrayOverlaps(mailOutbox.aboutReservationIds, ids)));
-    // The holder (rol TI) is personal data of the same register: it goes too. Dates, counts and
-    // the booking channel stay for statistics.
-    await tx
-      .update(reservations)
+    // Rows without a stay date (e-mails, filings of deleted reservations) go by their own age.
+    const olderThan = new Date(`${daysBefore(cutoff, -1)}T00:00:00Z`);
+    let guestCount = 0;
+    if (ids.length > 0) {
+      const [counted] = await tx.select({ value: count() }).from(guests).where(inArray(guests.reservationId, ids));
+      guestCount = Number(counted.value);
+      await tx.delete(guests).where(inArray(guests.reservationId, ids));
+      // The holder (rol TI) is personal data of the same register: it goes too. Dates, counts and
+      // the booking channel stay for statistics.
+      await tx
+        .update(reservations)
+        .set({
+          guestDataPurgedAt: now,
+          notes: null,
+          holderGivenName: null,
+          holderFirstSurname: null,
+          holderSecondSurname: null,
+          holderEmail: null,
+          holderPhone: null,
+          holderDocumentType: null,
+          holderDocumentNumber: null,
+        })
+        .where(inArray(reservations.id, ids));
+    }
+    // The e-mails about those stays name the holder (address, name, phone), and no e-mail is
+    // kept past the period whatever it was about.
+    const mails = await tx
+      .delete(mailOutbox)
+      .where(
+        or(
+          lt(mailOutbox.createdAt, olderThan),
+          ...(ids.length > 0 ? [inArray(mailOutbox.reservationId, ids), arrayOverlaps(mailOutbox.aboutReservationIds, ids)] : []),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    // The police outbox: documents of those stays, and of deleted reservations once old enough.
+    const documentScope = or(
+      and(isNull(sesCommunications.reservationId), lt(sesCommunications.createdAt, olderThan)),
+      ...(ids.length > 0 ? [inArray(sesCommunications.reservationId, ids)] : []),
+    );
+    const documents = await tx
+      .update(sesCommunications)
       .set({
-        guestDataPurgedAt: now,
-        notes: null,
-        holderGivenName: null,
-        holderFirstSurname: null,
-        holderSecondSurname: null,
-        holderEmail: null,
-        holderPhone: null,
-        holderDocumentType: null,
-        holderDocumentNumber: null,
+        xml: "",
+        documentPurgedAt: now,
+        state: sql`case when ${sesCommunications.state} in (${sql.join(UNSENT_STATES.map((state) => sql`${state}`), sql`, `)}) then 'dropped' else ${sesCommunications.state} end`,
+        settledAt: sql`coalesce(${sesCommunications.settledAt}, ${now})`,
       })
-      .where(inArray(reservations.id, ids));
-    return { skipped: false, reservations: ids.length, guests: Number(guestCount), cutoff } as const;
+      .where(and(isNull(sesCommunications.documentPurgedAt), documentScope))
+      .returning({ id: sesCommunications.id });
+    const purgedIds = documents.map((row) => row.id);
+    // Their exchanges with the ministry (the request body is the document), and any exchange
+    // older than the period (a lote query's answer lists several filings).
+    const attempts = await tx
+      .update(sesAttempts)
+      .set({ requestBody: "", responseBody: null, message: null, bodiesPurgedAt: now })
+      .where(
+        and(
+          isNull(sesAttempts.bodiesPurgedAt),
+          or(lt(sesAttempts.createdAt, olderThan), ...(purgedIds.length > 0 ? [inArray(sesAttempts.communicationId, purgedIds)] : [])),
+        ),
+      )
+      .returning({ id: sesAttempts.id });
+    return {
+      skipped: false,
+      reservations: ids.length,
+      guests: guestCount,
+      sesDocuments: purgedIds.length,
+      sesAttempts: attempts.length,
+      mails: mails.length,
+      cutoff,
+    } as const;
   });
 }

@@ -18,6 +18,14 @@ export const SIGNATURE_MAX_BYTES = 96 * 1024;
 export const SIGNATURE_MAX_DATA_URL_CHARS = SIGNATURE_DATA_URL_PREFIX.length + Math.ceil(SIGNATURE_MAX_BYTES / 3) * 4;
 /** Larger than any canvas the form draws on; a bigger image is not ours. */
 export const SIGNATURE_MAX_SIDE_PX = 4000;
+/**
+ * What the server agrees to decode (signature-normalise.server.ts, ADR 0013): the pad is 160 CSS
+ * px high at most 2x density and as wide as the card. The pixel cap bounds what decoding may
+ * cost: a 62 kB PNG can claim 4000×4000 RGBA, 64 MB once decoded.
+ */
+export const SIGNATURE_MAX_WIDTH_PX = 2400;
+export const SIGNATURE_MAX_HEIGHT_PX = 800;
+export const SIGNATURE_MAX_PIXELS = 1_200_000;
 export const SIGNATURE_TYPED_MAX_CHARS = 100;
 
 export type GuestSignature =
@@ -46,7 +54,8 @@ function decodeBase64(text: string): Uint8Array | null {
 /**
  * The PNG bytes of a drawn signature, or null when the value is not a PNG data URL within the
  * limits: right prefix, valid base64, at most SIGNATURE_MAX_BYTES, PNG signature, an IHDR chunk
- * first with a plausible size. Only the header is read; the image is never decoded.
+ * first with a plausible size. Only the header is read here, in browser and server alike; the
+ * server then decodes and normalises the image in a worker (signature-normalise.server.ts).
  */
 export function parseSignatureDataUrl(value: string): Uint8Array | null {
   if (!value.startsWith(SIGNATURE_DATA_URL_PREFIX) || value.length > SIGNATURE_MAX_DATA_URL_CHARS) return null;

@@ -1,6 +1,19 @@
+import { readFileSync } from "node:fs";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  StandardFonts,
+  type PDFFont,
+  type PDFPage,
+} from "pdf-lib";
+import { drawLine, reuseCharacterSet, widthOf, wrapText, type ScriptFonts } from "#app/modules/guests/pdf-text-layout.ts";
 import { GUEST_DOCUMENT_TYPES, KINSHIP_CODES, PAYMENT_TYPES, SEX_CODES, countryName } from "#app/modules/guests/ses-codes.ts";
+import { readNormalisedSignature } from "#app/modules/guests/signature-normalise.server.ts";
 import { parseSignatureDataUrl } from "#app/modules/guests/signature.ts";
 
 // The signed register ("parte de entrada") of one stay, as a PDF the owner keeps (RD 933/2021
@@ -10,29 +23,46 @@ import { parseSignatureDataUrl } from "#app/modules/guests/signature.ts";
 // from the database again, so the paper copy and the PV cannot disagree: same values, same
 // official codes (each code is followed by its Spanish name). Signatures and the registration
 // time come from the guest rows, in the same order as the persona blocks.
+//
+// Built in a worker thread (guest-worker-pool.server.ts, ADR 0013): it reads font files and lays
+// out text with fontkit. It never decodes a guest's image: a drawn signature is the normalised
+// PNG (signature-normalise.server.ts) whose compressed data is embedded as it is.
 
 export type SignedRegisterSignature = {
   kind: "drawn" | "typed";
+  /** The normalised PNG data URL; anything else prints as an unreadable signature. */
   image: string | null;
   typedName: string | null;
   signedByPosition: number | null;
   signedAt: Date | null;
+  /** The signing declaration the guest signed: in Spanish, and in the guest's language if another. */
+  declaration: { es: string; guest: string | null } | null;
+};
+
+/** Font files (paths) the PDF embeds as subsets; a missing or unreadable file is skipped. */
+export type SignedRegisterFonts = {
+  /** Latin, Greek, Cyrillic (DejaVu Sans). Without it the PDF's standard fonts (Latin-1) are used. */
+  regular?: string | null;
+  bold?: string | null;
+  arabic?: string | null;
+  hebrew?: string | null;
+  /** A TrueType font or collection (the first face is used). */
+  cjk?: string | null;
 };
 
 export type SignedRegisterInput = {
   /** The PV as built by buildAltaParteHospedaje. */
   xml: string;
   property: { name: string; address: string };
+  /** The SES landlord account of the property ("arrendador"); null when none is assigned. */
+  landlord: { name: string; code: string } | null;
+  /** INE municipality code → name and province, for the codes the XML holds. */
+  municipalities: Record<string, { name: string; province: string }>;
   /** One per persona block of the XML, in order; null for a guest registered unsigned. */
   signatures: readonly (SignedRegisterSignature | null)[];
   registeredAt: Date | null;
   generatedAt: Date;
-  /**
-   * A TrueType font covering the guests' scripts (Łukasz, Δημήτρης, Nguyễn…), embedded as a
-   * subset. Without one, the PDF's standard fonts (Latin-1 only) are used and other letters are
-   * written without their marks, or as "?".
-   */
-  unicodeFont?: Uint8Array | null;
+  fonts: SignedRegisterFonts;
 };
 
 // ---------------------------------------------------------------- reading our own XML
@@ -112,7 +142,7 @@ const PERSON_LABELS: [element: string, label: string][] = [
 const ADDRESS_LABELS: [element: string, label: string][] = [
   ["direccion", "Dirección"],
   ["direccionComplementaria", "Dirección complementaria"],
-  ["codigoMunicipio", "Municipio (código INE)"],
+  ["codigoMunicipio", "Municipio"],
   ["nombreMunicipio", "Municipio"],
   ["codigoPostal", "Código postal"],
   ["pais", "País"],
@@ -133,6 +163,11 @@ export function describeRegistryValue(element: string, value: string): string {
     case "nacionalidad":
     case "pais":
       return named(countryName(value, "es"));
+    case "fechaNacimiento":
+    case "fechaContrato":
+    case "fechaEntrada":
+    case "fechaSalida":
+      return formatRegisterDate(value);
     case "rol":
       return value === "VI" ? "VI (Viajero)" : value;
     case "internet":
@@ -140,6 +175,12 @@ export function describeRegistryValue(element: string, value: string): string {
     default:
       return value;
   }
+}
+
+/** "2026-11-28T00:00:00+01:00" or "2026-11-28" → "28/11/2026"; anything else as it is. */
+export function formatRegisterDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
 const madridDateTime = new Intl.DateTimeFormat("es-ES", {
@@ -157,76 +198,105 @@ export function formatRegisterTime(value: Date): string {
   return madridDateTime.format(value);
 }
 
+// ---------------------------------------------------------------- fonts
+
+const fontFiles = new Map<string, Uint8Array | null>();
+
+/** A font file's bytes, read once per process (worker); null when it cannot be read. */
+function readFont(file: string | null | undefined): Uint8Array | null {
+  if (!file) return null;
+  if (!fontFiles.has(file)) {
+    try {
+      fontFiles.set(file, new Uint8Array(readFileSync(file)));
+    } catch {
+      fontFiles.set(file, null);
+    }
+  }
+  return fontFiles.get(file) ?? null;
+}
+
+// pdf-lib hands the font bytes to fontkit.create, which answers a collection (.ttc) with all its
+// faces; the PDF takes the first face. Subsetting a CFF-based collection such as Noto Sans CJK
+// gives a font poppler calls invalid (ADR 0013), so the CJK font is a TrueType one.
+const firstFaceFontkit = {
+  create(data: Uint8Array, postscriptName?: string) {
+    const font = fontkit.create(data, postscriptName) as ReturnType<typeof fontkit.create> & { fonts?: ReturnType<typeof fontkit.create>[] };
+    return font.fonts ? font.fonts[0] : font;
+  },
+} as typeof fontkit;
+
+type Fonts = { text: ScriptFonts; bold: ScriptFonts };
+
+async function embedFonts(pdf: PDFDocument, files: SignedRegisterFonts): Promise<Fonts> {
+  pdf.registerFontkit(firstFaceFontkit);
+  const embed = async (file: string | null | undefined): Promise<PDFFont | undefined> => {
+    const bytes = readFont(file);
+    if (!bytes) return undefined;
+    try {
+      const font = await pdf.embedFont(bytes, { subset: true });
+      reuseCharacterSet(font, file!);
+      return font;
+    } catch {
+      return undefined;
+    }
+  };
+  const regular = (await embed(files.regular)) ?? (await pdf.embedFont(StandardFonts.Helvetica));
+  const bold = (await embed(files.bold)) ?? (await pdf.embedFont(StandardFonts.HelveticaBold));
+  const others = { arabic: await embed(files.arabic), hebrew: await embed(files.hebrew), cjk: await embed(files.cjk) };
+  return { text: { latin: regular, ...others }, bold: { latin: bold, ...others } };
+}
+
 // ---------------------------------------------------------------- layout
 
 const PAGE_WIDTH = 595.28; // A4
 const PAGE_HEIGHT = 841.89;
 const MARGIN = 48;
+const HEADER_HEIGHT = 34;
+const FOOTER_HEIGHT = 24;
+const CONTENT_TOP = PAGE_HEIGHT - MARGIN - HEADER_HEIGHT;
+const CONTENT_BOTTOM = MARGIN + FOOTER_HEIGHT;
 const LINE = 14;
-const SIGNATURE_BOX = { width: 220, height: 70 };
+const SIGNATURE_BOX = { width: 240, height: 80, padding: 6 };
+const INK = rgb(0.1, 0.1, 0.12);
+const GREY = rgb(0.35, 0.35, 0.4);
+const RULE = rgb(0.75, 0.75, 0.8);
 
+type TextOptions = { bold?: boolean; size?: number; indent?: number; grey?: boolean };
+
+/**
+ * Writes top to bottom, page after page. `measure` runs a block without drawing so that a
+ * guest's block can be moved whole to the next page instead of being split.
+ */
 class Writer {
   page!: PDFPage;
   y = 0;
+  measuring = false;
+  readonly pages: PDFPage[] = [];
+
   constructor(
     readonly pdf: PDFDocument,
-    readonly font: PDFFont,
-    readonly bold: PDFFont,
-    readonly italic: PDFFont,
+    readonly fonts: Fonts,
   ) {
     this.newPage();
   }
 
   newPage() {
     this.page = this.pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    this.y = PAGE_HEIGHT - MARGIN;
+    this.pages.push(this.page);
+    this.y = CONTENT_TOP;
   }
 
   ensure(space: number) {
-    if (this.y - space < MARGIN) this.newPage();
+    if (!this.measuring && this.y - space < CONTENT_BOTTOM) this.newPage();
   }
 
-  /** Characters the standard fonts (WinAnsi) cannot draw are written without their marks, or "?". */
-  safe(text: string, font: PDFFont = this.font): string {
-    const supported = new Set(font.getCharacterSet());
-    return Array.from(text)
-      .map((char) => {
-        if (supported.has(char.codePointAt(0)!)) return char;
-        const base = char.normalize("NFD").replace(/\p{M}/gu, "");
-        return Array.from(base).every((c) => supported.has(c.codePointAt(0)!)) && base !== "" ? base : "?";
-      })
-      .join("");
-  }
-
-  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-    const words = this.safe(text, font).split(/\s+/);
-    const lines: string[] = [];
-    let line = "";
-    for (const word of words) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width || line === "") line = candidate;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    if (line) lines.push(line);
-    return lines;
-  }
-
-  text(text: string, options: { font?: PDFFont; size?: number; indent?: number; color?: [number, number, number] } = {}) {
-    const font = options.font ?? this.font;
+  text(text: string, options: TextOptions = {}) {
     const size = options.size ?? 10;
     const indent = options.indent ?? 0;
-    for (const line of this.wrap(text, font, size, PAGE_WIDTH - 2 * MARGIN - indent)) {
+    const fonts = options.bold ? this.fonts.bold : this.fonts.text;
+    for (const line of wrapText(text, size, PAGE_WIDTH - 2 * MARGIN - indent, fonts)) {
       this.ensure(size + 4);
-      this.page.drawText(line, {
-        x: MARGIN + indent,
-        y: this.y - size,
-        size,
-        font,
-        color: options.color ? rgb(...options.color) : rgb(0.1, 0.1, 0.12),
-      });
+      if (!this.measuring) drawLine(this.page, line, { x: MARGIN + indent, y: this.y - size, size, fonts, color: options.grey ? GREY : INK });
       this.y -= size + 4;
     }
   }
@@ -238,6 +308,40 @@ class Writer {
   gap(space = LINE / 2) {
     this.y -= space;
   }
+
+  /** Draws a block whole on this page, or on the next one when it does not fit here. */
+  async block(draw: () => Promise<void>) {
+    const top = this.y;
+    this.measuring = true;
+    await draw();
+    const height = top - this.y;
+    this.measuring = false;
+    this.y = top;
+    if (height <= CONTENT_TOP - CONTENT_BOTTOM) this.ensure(height);
+    await draw();
+  }
+}
+
+/** Running header and "Página N de M" on every page, once the number of pages is known. */
+function decoratePages(w: Writer, header: { title: string; detail: string }, generatedAt: Date) {
+  const total = w.pages.length;
+  w.pages.forEach((page, index) => {
+    const color = GREY;
+    const fonts = w.fonts.text;
+    drawLine(page, header.title, { x: MARGIN, y: PAGE_HEIGHT - MARGIN - 9, size: 9, fonts: w.fonts.bold, color });
+    for (const [line, text] of wrapText(header.detail, 8, PAGE_WIDTH - 2 * MARGIN, fonts).slice(0, 1).entries()) {
+      drawLine(page, text, { x: MARGIN, y: PAGE_HEIGHT - MARGIN - 21 - line * 10, size: 8, fonts, color });
+    }
+    page.drawLine({
+      start: { x: MARGIN, y: PAGE_HEIGHT - MARGIN - HEADER_HEIGHT + 6 },
+      end: { x: PAGE_WIDTH - MARGIN, y: PAGE_HEIGHT - MARGIN - HEADER_HEIGHT + 6 },
+      thickness: 0.5,
+      color: RULE,
+    });
+    const footer = `Página ${index + 1} de ${total}`;
+    drawLine(page, footer, { x: PAGE_WIDTH - MARGIN - widthOf(footer, 8, fonts), y: MARGIN, size: 8, fonts, color });
+    drawLine(page, `Generado el ${formatRegisterTime(generatedAt)}`, { x: MARGIN, y: MARGIN, size: 8, fonts, color });
+  });
 }
 
 /** The signed register as PDF bytes. */
@@ -254,29 +358,25 @@ export async function buildSignedRegisterPdf(input: SignedRegisterInput): Promis
   pdf.setProducer("NidoSmart");
   pdf.setCreationDate(input.generatedAt);
   pdf.setModificationDate(input.generatedAt);
-  let regular: PDFFont;
-  let italic: PDFFont;
-  if (input.unicodeFont) {
-    pdf.registerFontkit(fontkit);
-    regular = await pdf.embedFont(input.unicodeFont, { subset: true });
-    italic = regular;
-  } else {
-    regular = await pdf.embedFont(StandardFonts.Helvetica);
-    italic = await pdf.embedFont(StandardFonts.HelveticaOblique);
-  }
-  const w = new Writer(pdf, regular, await pdf.embedFont(StandardFonts.HelveticaBold), italic);
+  const w = new Writer(pdf, await embedFonts(pdf, input.fonts));
 
-  w.text("Parte de entrada de viajeros", { font: w.bold, size: 16 });
-  w.text("Registro documental de viajeros (Real Decreto 933/2021)", { size: 9, color: [0.35, 0.35, 0.4] });
+  const landlord = input.landlord ? `${input.landlord.name} (código de arrendador ${input.landlord.code})` : "sin cuenta de arrendador asignada";
+  const checkIn = childText(contrato, "fechaEntrada");
+  const checkOut = childText(contrato, "fechaSalida");
+  const stay = `${checkIn ? formatRegisterDate(checkIn) : "-"} – ${checkOut ? formatRegisterDate(checkOut) : "-"}`;
+
+  w.text("Parte de entrada de viajeros", { bold: true, size: 16 });
+  w.text("Registro documental de viajeros (Real Decreto 933/2021)", { size: 9, grey: true });
   w.gap();
 
-  w.text("Establecimiento", { font: w.bold, size: 12 });
+  w.text("Establecimiento", { bold: true, size: 12 });
   w.field("Nombre", input.property.name);
   w.field("Dirección", input.property.address);
   w.field("Código de establecimiento", childText(solicitud, "codigoEstablecimiento") ?? "-");
+  w.field("Arrendador", landlord);
   w.gap();
 
-  w.text("Estancia", { font: w.bold, size: 12 });
+  w.text("Estancia", { bold: true, size: 12 });
   const stayFields: [string, string][] = [
     ["referencia", "Referencia"],
     ["fechaContrato", "Fecha del contrato"],
@@ -296,55 +396,100 @@ export async function buildSignedRegisterPdf(input: SignedRegisterInput): Promis
 
   for (const [index, persona] of personas.entries()) {
     w.gap(LINE);
-    w.ensure(LINE * 6);
-    w.text(`Viajero ${index + 1}`, { font: w.bold, size: 12 });
-    for (const [element, label] of PERSON_LABELS) {
-      const value = childText(persona, element);
-      if (value !== null) w.field(label, describeRegistryValue(element, value), 8);
-    }
-    const address = persona.children.find((child) => child.name === "direccion");
-    for (const [element, label] of ADDRESS_LABELS) {
-      const value = childText(address, element);
-      if (value !== null) w.field(label, describeRegistryValue(element, value), 8);
-    }
-    await writeSignature(w, input.signatures[index] ?? null);
+    await w.block(async () => {
+      w.text(`Viajero ${index + 1}`, { bold: true, size: 12 });
+      for (const [element, label] of PERSON_LABELS) {
+        const value = childText(persona, element);
+        if (value !== null) w.field(label, describeRegistryValue(element, value), 8);
+      }
+      const address = persona.children.find((child) => child.name === "direccion");
+      for (const [element, label] of ADDRESS_LABELS) {
+        const value = childText(address, element);
+        if (value === null) continue;
+        const municipality = element === "codigoMunicipio" ? input.municipalities[value] : undefined;
+        const shown = municipality ? `${municipality.name} (código INE ${value}), provincia de ${municipality.province}` : describeRegistryValue(element, value);
+        w.field(element === "codigoMunicipio" && !municipality ? "Municipio (código INE)" : label, shown, 8);
+      }
+      await writeSignature(w, input.signatures[index] ?? null, index + 1);
+    });
   }
 
-  w.gap(LINE);
-  w.text(`Documento generado el ${formatRegisterTime(input.generatedAt)}.`, { size: 8, color: [0.35, 0.35, 0.4] });
+  decoratePages(w, { title: `Parte de entrada de viajeros · ${input.property.name}`, detail: `Estancia ${stay} · Arrendador: ${landlord}` }, input.generatedAt);
   return pdf.save();
 }
 
-async function writeSignature(w: Writer, signature: SignedRegisterSignature | null) {
+/** The normalised PNG of a stored signature (chunk headers read, nothing decoded), or null. */
+function normalisedSignatureOf(image: string | null) {
+  const bytes = image ? parseSignatureDataUrl(image) : null;
+  return bytes ? readNormalisedSignature(bytes) : null;
+}
+
+/** The normalised signature's own compressed pixels as an image XObject: nothing is decoded. */
+function embedNormalisedSignature(pdf: PDFDocument, png: { width: number; height: number; idat: Uint8Array }) {
+  const stream = pdf.context.stream(png.idat, {
+    Type: "XObject",
+    Subtype: "Image",
+    Width: png.width,
+    Height: png.height,
+    ColorSpace: "DeviceGray",
+    BitsPerComponent: 8,
+    Filter: "FlateDecode",
+    DecodeParms: { Predictor: 15, Colors: 1, BitsPerComponent: 8, Columns: png.width },
+  });
+  return pdf.context.register(stream);
+}
+
+async function writeSignature(w: Writer, signature: SignedRegisterSignature | null, position: number) {
   w.gap(4);
-  w.ensure(SIGNATURE_BOX.height + LINE * 3);
   if (!signature) {
-    w.text("Firma: sin firma (registrado antes de que se recogieran firmas)", { indent: 8, font: w.italic });
+    w.text("Firma: sin firma (registrado antes de que se recogieran firmas)", { indent: 8, grey: true });
     return;
   }
-  const by = signature.signedByPosition === null ? "" : ` por el viajero ${signature.signedByPosition} (menor de 14 años)`;
-  const when = signature.signedAt ? `, el ${formatRegisterTime(signature.signedAt)}` : "";
-  if (signature.kind === "drawn" && signature.image) {
-    w.text(`Firma${by}${when}:`, { indent: 8 });
-    const bytes = parseSignatureDataUrl(signature.image);
-    if (bytes) {
-      const image = await w.pdf.embedPng(bytes);
-      const scale = Math.min(SIGNATURE_BOX.width / image.width, SIGNATURE_BOX.height / image.height, 1);
-      const width = image.width * scale;
-      const height = image.height * scale;
-      w.page.drawRectangle({
-        x: MARGIN + 8,
-        y: w.y - SIGNATURE_BOX.height - 4,
-        width: SIGNATURE_BOX.width + 8,
-        height: SIGNATURE_BOX.height + 8,
-        borderColor: rgb(0.75, 0.75, 0.8),
-        borderWidth: 0.5,
-      });
-      w.page.drawImage(image, { x: MARGIN + 12, y: w.y - height, width, height });
-      w.y -= SIGNATURE_BOX.height + 10;
-    }
-  } else {
-    w.text(`Firma escrita con el teclado${by}${when}:`, { indent: 8 });
-    w.text(signature.typedName ?? "-", { indent: 16, font: w.italic, size: 13 });
+  if (signature.declaration) {
+    w.text(signature.declaration.es, { indent: 8, size: 8, grey: true });
+    if (signature.declaration.guest) w.text(signature.declaration.guest, { indent: 8, size: 8, grey: true });
+    w.gap(4);
   }
+  const when = signature.signedAt ? `, el ${formatRegisterTime(signature.signedAt)}` : "";
+  const typed = signature.kind === "typed";
+  const caption =
+    signature.signedByPosition === null
+      ? `${typed ? "Firma escrita con el teclado" : `Firma del viajero ${position}`}${when}:`
+      : `Firmado por el viajero ${signature.signedByPosition} en nombre de este menor de 14 años${typed ? " (firma escrita con el teclado)" : ""}${when}:`;
+  w.text(caption, { indent: 8 });
+  w.gap(2);
+  const box = { x: MARGIN + 8, width: SIGNATURE_BOX.width + 2 * SIGNATURE_BOX.padding, height: SIGNATURE_BOX.height + 2 * SIGNATURE_BOX.padding };
+  if (typed) {
+    // A typed name gets the whole width: it is text, and up to 100 characters long.
+    box.width = PAGE_WIDTH - 2 * MARGIN - 8;
+    const lines = wrapText(signature.typedName ?? "-", 13, box.width - 2 * SIGNATURE_BOX.padding, w.fonts.text);
+    box.height = lines.length * 17 + 2 * SIGNATURE_BOX.padding;
+    w.ensure(box.height);
+    if (!w.measuring) {
+      w.page.drawRectangle({ x: box.x, y: w.y - box.height, width: box.width, height: box.height, borderColor: RULE, borderWidth: 0.5 });
+      lines.forEach((line, i) => drawLine(w.page, line, { x: box.x + SIGNATURE_BOX.padding, y: w.y - SIGNATURE_BOX.padding - 13 - i * 17, size: 13, fonts: w.fonts.text, color: INK }));
+    }
+    w.y -= box.height + 4;
+    return;
+  }
+  const png = normalisedSignatureOf(signature.image);
+  if (!png) {
+    w.text("(la imagen de esta firma está dañada y no puede mostrarse)", { indent: 8, grey: true });
+    return;
+  }
+  w.ensure(box.height);
+  if (!w.measuring) {
+    const scale = Math.min(SIGNATURE_BOX.width / png.width, SIGNATURE_BOX.height / png.height, 1);
+    const width = png.width * scale;
+    const height = png.height * scale;
+    w.page.drawRectangle({ x: box.x, y: w.y - box.height, width: box.width, height: box.height, borderColor: RULE, borderWidth: 0.5 });
+    const name = w.page.node.newXObject("Signature", embedNormalisedSignature(w.pdf, png));
+    w.page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(width, 0, 0, height, box.x + SIGNATURE_BOX.padding, w.y - SIGNATURE_BOX.padding - height),
+      drawObject(name),
+      popGraphicsState(),
+    );
+  }
+  w.y -= box.height + 4;
 }

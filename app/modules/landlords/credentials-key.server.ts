@@ -40,7 +40,7 @@ function withKey(key: Buffer, source: "env" | "data-dir" | "memory"): Credential
 /** Reads DATA_DIR's key file, creating it (0600, exclusively) on first use. */
 export function loadOrCreateKeyFile(dataDir: string): Buffer {
   const file = path.join(dataDir, CREDENTIALS_KEY_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // "wx": two processes starting at once cannot both write a key; the loser reads the winner's.
     const fd = fs.openSync(file, "wx", 0o600);

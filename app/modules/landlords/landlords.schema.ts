@@ -23,6 +23,7 @@ export const LANDLORD_MESSAGES = {
   deleteError: "Error al eliminar el arrendador",
   loadError: "Error al cargar los arrendadores",
   notFound: "El arrendador ya no existe",
+  checkError: "No se pudo probar la conexión",
   empty: "No hay arrendadores registrados",
   noKeyNotice:
     "Falta la clave SES_CREDENTIALS_KEY. El servidor usa PostgreSQL (DATABASE_URL) y no tiene con qué cifrar las contraseñas del servicio web: hasta que un administrador del servidor la configure, no se pueden guardar contraseñas y el envío automático está desactivado.",

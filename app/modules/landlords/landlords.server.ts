@@ -28,6 +28,10 @@ export type LandlordAccountView = {
   autoSend: boolean;
   hasPassword: boolean;
   propertyCount: number;
+  /** The last "Probar conexión": null when never run. */
+  connectionCheckedAt: Date | null;
+  connectionOk: boolean | null;
+  connectionMessage: string | null;
   createdAt: Date;
 };
 
@@ -44,6 +48,9 @@ const viewColumns = {
   autoSend: landlordAccounts.autoSend,
   hasPassword: sql<boolean>`(${landlordAccounts.wsPasswordEncrypted} is not null)`,
   propertyCount,
+  connectionCheckedAt: landlordAccounts.connectionCheckedAt,
+  connectionOk: landlordAccounts.connectionOk,
+  connectionMessage: landlordAccounts.connectionMessage,
   createdAt: landlordAccounts.createdAt,
 };
 

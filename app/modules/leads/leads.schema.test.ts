@@ -124,6 +124,17 @@ describe("contact modal rules (public-side §5), first failing rule wins", () =>
     });
   });
 
+  test("name, company, city and message lose bidirectional and zero-width characters (the one sanitiser, ADR 0014)", () => {
+    const result = validateModalLead({
+      ...validModal,
+      name: "Ana\u200B García\u202E",
+      company: "\u2066Gestora\u2069 Sur",
+      city: "Má\u200Flaga",
+      message: "Hola\u2067 ¿precio?\uFEFF",
+    });
+    expect(result.ok && result.data).toMatchObject({ name: "Ana García", company: "Gestora Sur", city: "Málaga", message: "Hola ¿precio?" });
+  });
+
   test("empty optional fields are stored as null", () => {
     const result = validateModalLead({ ...validModal, company: "  ", city: "", message: "<b></b>", property_type: "", property_count: undefined });
     expect(result.ok && result.data).toMatchObject({ company: null, city: null, message: null, propertyType: null, propertyCount: null });

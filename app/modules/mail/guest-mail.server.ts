@@ -2,11 +2,12 @@ import { createIntl, createIntlCache } from "@formatjs/intl";
 import { and, eq, gt, isNotNull, isNull, lte, ne } from "drizzle-orm";
 import { brand } from "#app/config/brand.ts";
 import type { Db } from "#app/db/client.server.ts";
-import { reservations } from "#app/db/schema.ts";
+import { landlordAccounts, properties, reservations } from "#app/db/schema.ts";
 import { getDoorLinksForReservations } from "#app/modules/door/door.server.ts";
 import "#app/modules/guests/guest-catalogues.server.ts";
 import {
   formatGuestDate,
+  formatGuestDateIn,
   guestCatalogue,
   isGuestLang,
   type GuestLang,
@@ -14,6 +15,7 @@ import {
 } from "#app/modules/guests/guest-i18n.ts";
 import { todayIn } from "#app/modules/guests/identity.ts";
 import { guestRegistrationPath } from "#app/modules/reservations/reservations.schema.ts";
+import { htmlDocument, messageToHtml } from "./mail-html.ts";
 import { enqueueMail } from "./mail-outbox.server.ts";
 import { MAIL_MESSAGES } from "./mail.schema.ts";
 
@@ -55,6 +57,8 @@ function holderText(lang: GuestLang) {
 type HolderMailSource = {
   id: string;
   propertyName: string;
+  /** The property's landlord (its SES landlord account's name): who hosts the guest. */
+  hostName: string | null;
   checkInDate: string;
   checkOutDate: string;
   uniqueLink: string;
@@ -62,44 +66,73 @@ type HolderMailSource = {
   holderLang: string;
 };
 
-/** Subject and plain-text body of a holder e-mail, in the holder's language. */
+/**
+ * Subject, plain-text body and HTML alternative of a holder e-mail, in the holder's language:
+ * the property and its host are named, dates are written the way that language writes them
+ * (de 10.12.2026, en 10 December 2026, the others 10/12/2026), and the guest is told that an
+ * answer reaches the host's staff (the Reply-To set by the sender).
+ */
 export function composeHolderMail(
   kind: "guest-link" | "reminder",
   reservation: HolderMailSource,
   links: { siteUrl: string; doorPath: string | null },
-): { lang: GuestLang; subject: string; body: string } {
+): { lang: GuestLang; subject: string; body: string; html: string } {
   const lang: GuestLang = isGuestLang(reservation.holderLang)
     ? reservation.holderLang
     : "es";
   const t = holderText(lang);
+  const host = reservation.hostName?.trim() || null;
   const values = {
     name: reservation.holderGivenName ?? "",
     property: reservation.propertyName,
-    checkIn: formatGuestDate(reservation.checkInDate),
-    checkOut: formatGuestDate(reservation.checkOutDate),
+    checkIn: formatGuestDateIn(lang, reservation.checkInDate),
+    checkOut: formatGuestDateIn(lang, reservation.checkOutDate),
     link: `${links.siteUrl}${guestRegistrationPath(reservation.uniqueLink)}?lang=${lang}`,
   };
-  const parts = [
-    t(kind === "guest-link" ? "mail.link.body" : "mail.reminder.body", values),
-  ];
-  if (links.doorPath)
-    parts.push(
-      t("mail.door", { doorLink: `${links.siteUrl}${links.doorPath}` }),
-    );
+  const doorLink = links.doorPath ? `${links.siteUrl}${links.doorPath}` : null;
+  const bodyKey = kind === "guest-link" ? "mail.link.body" : "mail.reminder.body";
+  // "Your host at {property} is {host}…", or only "reply to this e-mail" for a property
+  // without a landlord account.
+  const hostValues = { property: values.property, host: host ?? "" };
+  const hostMessage = (v: Record<string, string>) =>
+    host ? t("mail.host", v) : t("mail.replyHint", {});
+
+  const parts = [t(bodyKey, values)];
+  if (doorLink) parts.push(t("mail.door", { doorLink }));
+  parts.push(hostMessage(hostValues));
   parts.push(t("mail.closing", { brand: brand.name }));
+
+  const html = [
+    messageToHtml((v) => t(bodyKey, v), {
+      ...values,
+      link: { href: values.link, text: t("mail.link.action", {}), button: true },
+    }),
+  ];
+  if (doorLink)
+    html.push(
+      messageToHtml((v) => t("mail.door", v), {
+        doorLink: { href: doorLink, text: t("mail.door.action", {}) },
+      }),
+    );
+  html.push(messageToHtml(hostMessage, hostValues));
+  html.push(messageToHtml((v) => t("mail.closing", v), { brand: brand.name }));
+
+  const subject = t(
+    kind === "guest-link" ? "mail.link.subject" : "mail.reminder.subject",
+    values,
+  );
   return {
     lang,
-    subject: t(
-      kind === "guest-link" ? "mail.link.subject" : "mail.reminder.subject",
-      values,
-    ),
+    subject,
     body: parts.join("\n\n"),
+    html: htmlDocument(lang, subject, html.join("\n")),
   };
 }
 
 const holderColumns = {
   id: reservations.id,
   propertyName: reservations.propertyName,
+  hostName: landlordAccounts.name,
   checkInDate: reservations.checkInDate,
   checkOutDate: reservations.checkOutDate,
   uniqueLink: reservations.uniqueLink,
@@ -133,6 +166,8 @@ export async function sendGuestLink(
   const [reservation] = await db
     .select(holderColumns)
     .from(reservations)
+    .leftJoin(properties, eq(properties.id, reservations.propertyId))
+    .leftJoin(landlordAccounts, eq(landlordAccounts.id, properties.landlordAccountId))
     .where(eq(reservations.id, input.reservationId));
   if (!reservation)
     return { ok: false, message: "Reserva no encontrada", status: 404 };
@@ -212,6 +247,8 @@ export async function runMailSchedule(
   const due = await db
     .select({ ...holderColumns, holderEmail: reservations.holderEmail })
     .from(reservations)
+    .leftJoin(properties, eq(properties.id, reservations.propertyId))
+    .leftJoin(landlordAccounts, eq(landlordAccounts.id, properties.landlordAccountId))
     .where(
       and(
         open,

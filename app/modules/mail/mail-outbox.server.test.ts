@@ -10,12 +10,13 @@ import {
   test,
 } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
-import { mailOutbox, properties, reservations } from "#app/db/schema.ts";
+import { landlordAccounts, mailOutbox, properties, reservations } from "#app/db/schema.ts";
 import {
   createTestDatabase,
   testDatabases,
   type TestDatabase,
 } from "#tests/helpers/test-server.ts";
+import { mimePart, parseMime } from "#tests/helpers/mime.ts";
 import {
   runMailSchedule,
   sendGuestLink,
@@ -27,6 +28,7 @@ import {
   runMailWorkerOnce,
   SENDING_LEASE_MS,
 } from "./mail-outbox.server.ts";
+import { mailReplyToFrom } from "./mail-service.server.ts";
 import { createSmtpSender } from "./mail-transport.server.ts";
 import { MAIL_MESSAGES } from "./mail.schema.ts";
 
@@ -35,7 +37,7 @@ import { MAIL_MESSAGES } from "./mail.schema.ts";
 // concurrent callers) queue, schedule and send at the same time; reminders and the arrival-day
 // list on a fake clock; a crash between sending and marking; mail not configured.
 
-type Received = { to: string[]; raw: string };
+type Received = { to: string[]; raw: string; original: string };
 
 /** Headers unfolded and quoted-printable decoded, to read the message as the recipient would. */
 function readable(raw: string): string {
@@ -84,6 +86,7 @@ describe.each(testDatabases())("mail outbox on %s", (kind) => {
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: readable(Buffer.concat(chunks).toString("latin1")),
+            original: Buffer.concat(chunks).toString("latin1"),
           });
           callback();
         });
@@ -105,6 +108,7 @@ describe.each(testDatabases())("mail outbox on %s", (kind) => {
     await first.db.delete(mailOutbox);
     await first.db.delete(reservations);
     await first.db.delete(properties);
+    await first.db.delete(landlordAccounts);
     [{ id: propertyId }] = await first.db
       .insert(properties)
       .values({
@@ -158,6 +162,61 @@ describe.each(testDatabases())("mail outbox on %s", (kind) => {
       for (const sender of senders) sender.close();
     }
   }
+
+  test("a guest e-mail names the host, answers go to staff, and it has a text and an escaped HTML part", async () => {
+    const [landlord] = await first.db
+      .insert(landlordAccounts)
+      .values({ name: "Ferienwohnungen Sol & Mar S.L.", landlordCode: "0000000042", wsUser: "ws-sol" })
+      .returning({ id: landlordAccounts.id });
+    await first.db.update(properties).set({ landlordAccountId: landlord!.id }).where(eq(properties.id, propertyId));
+    const hostile = `Casa <script>alert("x")</script>`;
+    const row = await reservation({ propertyName: hostile, checkInDate: "2026-12-10", checkOutDate: "2026-12-13" });
+    expect((await sendGuestLink(first.db, settings(), { reservationId: row.id, trigger: "created", now: NOON })).ok).toBe(true);
+    const sender = createSmtpSender(smtpUrl, { messageIdDomain: "nido.example", replyTo: ["reservas@nido.example"] });
+    try {
+      expect(await runMailWorkerOnce(first.db, sender.send, { now: NOON })).toBe(1);
+    } finally {
+      sender.close();
+    }
+    expect(received).toHaveLength(1);
+    const mail = parseMime(received[0].original);
+    expect(mail.headers["reply-to"]).toBe("reservas@nido.example");
+    expect(mail.headers["content-type"]).toMatch(/^multipart\/alternative;/);
+    const text = mimePart(mail, "text/plain")!;
+    const html = mimePart(mail, "text/html")!;
+    // German dates as Germans write them; the property and its host named.
+    expect(text).toContain(`vielen Dank für Ihre Buchung in ${hostile} (10.12.2026 bis 13.12.2026)`);
+    expect(text).toContain(`Ferienwohnungen Sol & Mar S.L. ist Ihr Gastgeber in ${hostile}. Bei Fragen antworten Sie einfach auf diese E-Mail.`);
+    expect(text).toContain(`${SITE}/registro-viajeros/${row.uniqueLink}?lang=de`);
+    // The HTML part: every value escaped, the link a real link, the language declared.
+    expect(html).toContain('<html lang="de">');
+    expect(html).not.toContain("<script");
+    expect(html).toContain("Casa &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; (10.12.2026 bis 13.12.2026)");
+    expect(html).toContain("Ferienwohnungen Sol &amp; Mar S.L.");
+    expect(html).toMatch(new RegExp(`<a href="${SITE}/registro-viajeros/${row.uniqueLink}\\?lang=de"[^>]*>Gäste registrieren</a>`));
+    expect(html).toContain("<title>Gästeregistrierung: Casa &lt;script&gt;");
+  });
+
+  test("Reply-To: MAIL_REPLY_TO, else STAFF_NOTIFY_TO, else LEAD_NOTIFY_TO; staff lists get none", async () => {
+    const base = { SMTP_URL: "smtp://127.0.0.1:25" } as Parameters<typeof mailReplyToFrom>[0];
+    expect(mailReplyToFrom({ ...base, MAIL_REPLY_TO: ["a@x.example"], STAFF_NOTIFY_TO: ["b@x.example"], LEAD_NOTIFY_TO: ["c@x.example"] })).toEqual(["a@x.example"]);
+    expect(mailReplyToFrom({ ...base, STAFF_NOTIFY_TO: ["b@x.example"], LEAD_NOTIFY_TO: ["c@x.example"] })).toEqual(["b@x.example"]);
+    expect(mailReplyToFrom({ ...base, LEAD_NOTIFY_TO: ["c@x.example"] })).toEqual(["c@x.example"]);
+    expect(mailReplyToFrom(base)).toEqual([]);
+    // The arrival-day list goes to staff: no Reply-To, no HTML; a property without a landlord
+    // account still tells the guest to reply.
+    await reservation({ checkInDate: "2026-09-10", holderLang: "en", createdAt: new Date("2026-09-01T10:00:00Z") });
+    await runMailSchedule(first.db, settings(), { now: NOON });
+    const sender = createSmtpSender(smtpUrl, { messageIdDomain: "nido.example", replyTo: ["reservas@nido.example"] });
+    try {
+      await runMailWorkerOnce(first.db, sender.send, { now: NOON });
+    } finally {
+      sender.close();
+    }
+    const staffList = received.map((r) => parseMime(r.original)).find((m) => m.headers.to === "equipo@nido.example")!;
+    expect(staffList.headers["reply-to"]).toBeUndefined();
+    expect(mimePart(staffList, "text/html")).toBeUndefined();
+  });
 
   test("the link on creation goes once, in the holder's language", async () => {
     const row = await reservation();

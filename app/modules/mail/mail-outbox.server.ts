@@ -26,6 +26,8 @@ export type NewMail = {
   lang: string;
   subject: string;
   body: string;
+  /** The HTML alternative of `body`, if the mail has one. */
+  html?: string | null;
   createdBy?: string | null;
   /** The time it is queued at (a fake clock in tests); now by default. */
   now?: Date;
@@ -44,6 +46,7 @@ export async function enqueueMail(db: DbOrTx, mail: NewMail): Promise<boolean> {
       lang: mail.lang,
       subject: mail.subject,
       body: mail.body,
+      htmlBody: mail.html ?? null,
       createdBy: mail.createdBy ?? null,
       ...(mail.now ? { nextAttemptAt: mail.now, createdAt: mail.now } : {}),
     })
@@ -55,9 +58,11 @@ export async function enqueueMail(db: DbOrTx, mail: NewMail): Promise<boolean> {
 export type OutgoingMail = {
   id: string;
   eventKey: string;
+  kind: string;
   recipient: string;
   subject: string;
   body: string;
+  html: string | null;
   attempts: number;
 };
 
@@ -84,22 +89,26 @@ export async function claimDueMail(
       limit ${limit}
       for update skip locked
     )
-    returning id, event_key, recipient, subject, body, attempts`)) as {
+    returning id, event_key, kind, recipient, subject, body, html_body, attempts`)) as {
     rows: {
       id: string;
       event_key: string;
+      kind: string;
       recipient: string;
       subject: string;
       body: string;
+      html_body: string | null;
       attempts: number;
     }[];
   };
   return result.rows.map((row) => ({
     id: row.id,
     eventKey: row.event_key,
+    kind: row.kind,
     recipient: row.recipient,
     subject: row.subject,
     body: row.body,
+    html: row.html_body,
     attempts: Number(row.attempts),
   }));
 }

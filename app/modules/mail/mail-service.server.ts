@@ -25,6 +25,11 @@ export function mailSettingsFrom(config: AppConfig): MailSettings {
   };
 }
 
+/** Where a guest's answer goes: MAIL_REPLY_TO, else STAFF_NOTIFY_TO, else LEAD_NOTIFY_TO. */
+export function mailReplyToFrom(config: AppConfig): string[] {
+  return config.MAIL_REPLY_TO ?? config.STAFF_NOTIFY_TO ?? config.LEAD_NOTIFY_TO ?? [];
+}
+
 export type MailService = {
   kick(): void;
   idle(): Promise<void>;
@@ -59,6 +64,7 @@ export function startMailService(
     ? null
     : createSmtpSender(config.SMTP_URL, {
         from: config.MAIL_FROM,
+        replyTo: mailReplyToFrom(config),
         messageIdDomain: new URL(config.siteUrl).hostname,
       });
   const send: MailSender = options.sender ?? smtp!.send;

@@ -7,10 +7,17 @@ export const DEFAULT_MAIL_FROM = `${brand.name} <${brand.email}>`;
 
 export type SmtpSender = { send: MailSender; close(): void };
 
-/** Sends outbox rows through SMTP_URL, plain text, with a stable Message-ID per event. */
+// The e-mails a guest may answer: their Reply-To is the staff's address (MAIL_REPLY_TO, else
+// STAFF_NOTIFY_TO, else LEAD_NOTIFY_TO), so an answer reaches people, not the sender mailbox.
+const GUEST_MAIL_KINDS: ReadonlySet<string> = new Set(["guest-link", "reminder"]);
+
+/**
+ * Sends outbox rows through SMTP_URL with a stable Message-ID per event: plain text, plus the
+ * HTML alternative when the row has one (multipart/alternative).
+ */
 export function createSmtpSender(
   smtpUrl: string,
-  options: { from?: string; messageIdDomain: string },
+  options: { from?: string; messageIdDomain: string; replyTo?: readonly string[] },
 ): SmtpSender {
   // Loaded only when mail is configured (start-up time and memory, ADR 0008).
   const nodemailer = createRequire(import.meta.url)(
@@ -30,6 +37,8 @@ export function createSmtpSender(
         to: mail.recipient,
         subject: mail.subject,
         text: mail.body,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(options.replyTo?.length && GUEST_MAIL_KINDS.has(mail.kind) ? { replyTo: [...options.replyTo] } : {}),
         messageId: messageIdOf(mail.eventKey, options.messageIdDomain),
         headers: { "X-NidoSmart-Event": mail.eventKey },
       });

@@ -26,7 +26,19 @@ describe("validatePropertyInput", () => {
   test("defaults: no image, internet available, Europe/Madrid", () => {
     expect(validatePropertyInput(valid)).toEqual({
       ok: true,
-      data: { ...valid, imageUrl: null, internetAvailable: true, timeZone: "Europe/Madrid", landlordAccountId: null },
+      data: {
+        ...valid,
+        imageUrl: null,
+        internetAvailable: true,
+        timeZone: "Europe/Madrid",
+        landlordAccountId: null,
+        provinceCode: null,
+        policeRecipientOverride: null,
+        mossosCode: null,
+        nrua: null,
+        regionalLicence: null,
+        publishRegistryNumbers: false,
+      },
     });
   });
 
@@ -80,4 +92,39 @@ test("parseInternetAvailable: missing means yes, explicit false values mean no",
   expect(parseInternetAvailable("true")).toBe(true);
   expect(parseInternetAvailable("on")).toBe(true);
   for (const no of ["false", "0", "off", "no", "FALSE"]) expect(parseInternetAvailable(no)).toBe(false);
+});
+
+describe("police routing and registry numbers (ADR 0019)", () => {
+  test("a Catalan property needs its Mossos identifier, normalised to upper case", () => {
+    expect(validatePropertyInput({ ...valid, provinceCode: "08" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.mossosCodeRequired });
+    expect(validatePropertyInput({ ...valid, provinceCode: "08", mossosCode: " ex00000001 " })).toMatchObject({
+      ok: true,
+      data: { provinceCode: "08", mossosCode: "EX00000001", policeRecipientOverride: null },
+    });
+    expect(validatePropertyInput({ ...valid, provinceCode: "08", mossosCode: "EX-1" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidMossosCode });
+  });
+
+  test("a Catalan or Basque property cannot be overridden to SES; others may be routed to a regional force", () => {
+    expect(validatePropertyInput({ ...valid, provinceCode: "48", policeRecipient: "ses" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.regionalToSes });
+    expect(validatePropertyInput({ ...valid, provinceCode: "17", mossosCode: "EX00000001", policeRecipient: "ses" })).toEqual({
+      ok: false,
+      message: PROPERTY_MESSAGES.regionalToSes,
+    });
+    expect(validatePropertyInput({ ...valid, provinceCode: "28", policeRecipient: "ertzaintza" })).toMatchObject({ ok: true, data: { policeRecipientOverride: "ertzaintza" } });
+    expect(validatePropertyInput({ ...valid, provinceCode: "28", policeRecipient: "auto" })).toMatchObject({ ok: true, data: { policeRecipientOverride: null } });
+    expect(validatePropertyInput({ ...valid, policeRecipient: "guardia-civil" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidRecipient });
+    expect(validatePropertyInput({ ...valid, provinceCode: "53" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidProvince });
+  });
+
+  test("NRUA and licence are format-checked, spaces and case normalised; the opt-in is a checkbox", () => {
+    const nrua = "esfctu 00000700800108051200000000000000000 ETVPL/136";
+    expect(validatePropertyInput({ ...valid, nrua, regionalLicence: "hutb-012345", publishRegistryNumbers: "true" })).toMatchObject({
+      ok: true,
+      data: { nrua: "ESFCTU00000700800108051200000000000000000ETVPL/136", regionalLicence: "HUTB-012345", publishRegistryNumbers: true },
+    });
+    expect(validatePropertyInput({ ...valid, nrua: "FCTU0000070080010805" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidNrua });
+    expect(validatePropertyInput({ ...valid, nrua: "ESFCTU123" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidNrua });
+    expect(validatePropertyInput({ ...valid, regionalLicence: "HUTB 012345" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidLicence });
+    expect(validatePropertyInput({ ...valid, regionalLicence: "<b>" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidLicence });
+  });
 });

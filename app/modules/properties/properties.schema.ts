@@ -1,6 +1,16 @@
 import { z } from "zod";
 import type { PropertyTimeZone } from "#app/modules/guests/police-xml.ts";
 import { cleanLine } from "#app/lib/text.ts";
+import {
+  canOverrideRecipient,
+  effectiveRecipient,
+  isMossosCode,
+  isNrua,
+  isPoliceRecipient,
+  isRegionalLicence,
+  normalizeRegistryNumber,
+  type PoliceRecipient,
+} from "#app/modules/police-routing/police-routing.ts";
 
 // The property (vivienda) contract shared by the admin dialog (quick feedback) and the route
 // action (the authority). Messages are the exact texts of staff-side §5 and §8; the ones the
@@ -22,6 +32,14 @@ export const PROPERTY_MESSAGES = {
   hasReservations:
     "No se puede eliminar la vivienda porque tiene reservas. Elimina antes sus reservas.",
   empty: "No hay viviendas registradas",
+  invalidProvince: "Selecciona una provincia válida",
+  invalidRecipient: "Selecciona a quién se envían los partes",
+  regionalToSes:
+    "Una vivienda en Cataluña o el País Vasco no puede enviar sus partes a SES.HOSPEDAJES: allí no cuentan como presentados.",
+  invalidMossosCode: "El identificador de los Mossos tiene 9 o 10 letras o números (Dades de l'establiment)",
+  mossosCodeRequired: "Indica el identificador del establecimiento en el portal de los Mossos d'Esquadra",
+  invalidNrua: "El NRUA no tiene el formato del Registro Único (ES, cuatro letras y los dígitos del registro; p. ej. ESFCTU…)",
+  invalidLicence: "El número de licencia turística solo admite letras, números y - / . (3 a 40 caracteres)",
 } as const;
 
 export const PROPERTY_LIMITS = {
@@ -55,6 +73,14 @@ export type PropertyInput = {
   timeZone: PropertyTimeZone;
   /** The SES landlord account; null = none yet (nothing is sent for the property). */
   landlordAccountId?: string | null;
+  /** INE province (2 digits); null = not given (routes to SES, as before). */
+  provinceCode?: string | null;
+  /** null = follow the province (ADR 0019). */
+  policeRecipientOverride?: PoliceRecipient | null;
+  mossosCode?: string | null;
+  nrua?: string | null;
+  regionalLicence?: string | null;
+  publishRegistryNumbers?: boolean;
 };
 
 export type PropertyValidation = { ok: true; data: PropertyInput } | { ok: false; message: string };
@@ -113,6 +139,8 @@ export function validatePropertyInput(input: Record<string, unknown>): PropertyV
   if (landlordAccountId !== "" && !propertyIdSchema.safeParse(landlordAccountId).success) {
     return { ok: false, message: PROPERTY_MESSAGES.invalidLandlord };
   }
+  const police = validatePoliceFields(input);
+  if (!police.ok) return police;
   return {
     ok: true,
     data: {
@@ -123,8 +151,47 @@ export function validatePropertyInput(input: Record<string, unknown>): PropertyV
       internetAvailable: parseInternetAvailable(input.internetAvailable),
       timeZone: zone,
       landlordAccountId: landlordAccountId === "" ? null : landlordAccountId,
+      ...police.data,
     },
   };
 }
 
 export const propertyIdSchema = z.uuid();
+
+type PoliceFields = Required<Pick<PropertyInput, "provinceCode" | "policeRecipientOverride" | "mossosCode" | "nrua" | "regionalLicence" | "publishRegistryNumbers">>;
+
+/**
+ * Province, police routing and registry numbers (ADR 0019). Whether the province exists in the
+ * INE list is the server's check (the list lives on the server); here its shape.
+ */
+export function validatePoliceFields(input: Record<string, unknown>): { ok: true; data: PoliceFields } | { ok: false; message: string } {
+  const provinceCode = asText(input.provinceCode).trim();
+  if (provinceCode !== "" && !/^(0[1-9]|[1-4]\d|5[0-2])$/.test(provinceCode)) return { ok: false, message: PROPERTY_MESSAGES.invalidProvince };
+  const recipient = asText(input.policeRecipient).trim();
+  if (recipient !== "" && recipient !== "auto" && !isPoliceRecipient(recipient)) return { ok: false, message: PROPERTY_MESSAGES.invalidRecipient };
+  const override = isPoliceRecipient(recipient) ? recipient : null;
+  const province = provinceCode === "" ? null : provinceCode;
+  if (override && !canOverrideRecipient(province, override)) return { ok: false, message: PROPERTY_MESSAGES.regionalToSes };
+  const mossosCode = normalizeRegistryNumber(asText(input.mossosCode));
+  if (mossosCode !== "" && !isMossosCode(mossosCode)) return { ok: false, message: PROPERTY_MESSAGES.invalidMossosCode };
+  // The daily file is named after it: a Mossos property without it could never be filed.
+  if (mossosCode === "" && effectiveRecipient({ provinceCode: province, policeRecipientOverride: override }) === "mossos") {
+    return { ok: false, message: PROPERTY_MESSAGES.mossosCodeRequired };
+  }
+  const nrua = normalizeRegistryNumber(asText(input.nrua));
+  if (nrua !== "" && !isNrua(nrua)) return { ok: false, message: PROPERTY_MESSAGES.invalidNrua };
+  const regionalLicence = asText(input.regionalLicence).toUpperCase().trim();
+  if (regionalLicence !== "" && !isRegionalLicence(regionalLicence)) return { ok: false, message: PROPERTY_MESSAGES.invalidLicence };
+  const publish = asText(input.publishRegistryNumbers).trim().toLowerCase();
+  return {
+    ok: true,
+    data: {
+      provinceCode: province,
+      policeRecipientOverride: override,
+      mossosCode: mossosCode === "" ? null : mossosCode,
+      nrua: nrua === "" ? null : nrua,
+      regionalLicence: regionalLicence === "" ? null : regionalLicence,
+      publishRegistryNumbers: publish === "true" || publish === "on",
+    },
+  };
+}

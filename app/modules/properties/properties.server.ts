@@ -1,6 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server.ts";
-import { properties, reservations } from "#app/db/schema.ts";
+import { properties, reservations, sesCommunications } from "#app/db/schema.ts";
+import { effectiveRecipient } from "#app/modules/police-routing/police-routing.ts";
 import type { PropertyInput } from "#app/modules/properties/properties.schema.ts";
 
 export type PropertyRecord = {
@@ -12,6 +13,12 @@ export type PropertyRecord = {
   internetAvailable: boolean;
   timeZone: string;
   landlordAccountId: string | null;
+  provinceCode: string | null;
+  policeRecipientOverride: string | null;
+  mossosCode: string | null;
+  nrua: string | null;
+  regionalLicence: string | null;
+  publishRegistryNumbers: boolean;
   createdAt: Date;
   /** Reservations that point at the property; a property with any cannot be deleted. */
   reservationCount: number;
@@ -32,6 +39,12 @@ const propertyColumns = {
   internetAvailable: properties.internetAvailable,
   timeZone: properties.timeZone,
   landlordAccountId: properties.landlordAccountId,
+  provinceCode: properties.provinceCode,
+  policeRecipientOverride: properties.policeRecipientOverride,
+  mossosCode: properties.mossosCode,
+  nrua: properties.nrua,
+  regionalLicence: properties.regionalLicence,
+  publishRegistryNumbers: properties.publishRegistryNumbers,
   createdAt: properties.createdAt,
   reservationCount,
 };
@@ -72,8 +85,24 @@ export async function createProperty(db: DbOrTx, input: PropertyInput, createdBy
 /** Returns false when the property no longer exists. */
 export async function updateProperty(db: DbOrTx, id: string, input: PropertyInput): Promise<boolean> {
   try {
-    const rows = await db.update(properties).set(input).where(eq(properties.id, id)).returning({ id: properties.id });
-    return rows.length > 0;
+    return await db.transaction(async (tx) => {
+      const rows = await tx.update(properties).set(input).where(eq(properties.id, id)).returning({ id: properties.id });
+      if (rows.length === 0) return false;
+      // Moved to the Mossos or the Ertzaintza (ADR 0019): SES filings not yet sent are dropped in
+      // the same transaction, so nothing of the property reaches SES from now on.
+      if (effectiveRecipient({ provinceCode: input.provinceCode ?? null, policeRecipientOverride: input.policeRecipientOverride ?? null }) !== "ses") {
+        await tx
+          .update(sesCommunications)
+          .set({ state: "dropped", settledAt: new Date() })
+          .where(
+            and(
+              inArray(sesCommunications.state, ["validating", "queued", "invalid", "error"]),
+              inArray(sesCommunications.reservationId, tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.propertyId, id))),
+            ),
+          );
+      }
+      return true;
+    });
   } catch (error) {
     unknownLandlord(error);
   }

@@ -51,6 +51,12 @@ describe("validateReservationInput", () => {
     const check = (change: Record<string, string>) => validateReservationInput({ ...valid, ...change }, TODAY);
     expect(check({ holderGivenName: "" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderNameRequired });
     expect(check({ holderFirstSurname: "<b></b>" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderNameRequired });
+    // The one sanitiser (ADR 0014): bidi and zero-width characters never reach the holder.
+    expect(check({ holderGivenName: "Lu\u202Ecía\u200B", holderFirstSurname: "\u2066Ejemplo\u2069" })).toMatchObject({
+      ok: true,
+      data: { holder: { givenName: "Lucía", firstSurname: "Ejemplo" } },
+    });
+    expect(check({ holderFirstSurname: "\u200B\u202E" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderNameRequired });
     expect(check({ holderEmail: "" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderContactRequired });
     expect(check({ holderEmail: "", holderPhone: "600 000 000" })).toMatchObject({ ok: true, data: { holder: { email: null, phone: "600 000 000" } } });
     expect(check({ holderEmail: "no-es-un-email" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.holderEmailInvalid });
@@ -63,6 +69,17 @@ describe("validateReservationInput", () => {
     });
     expect(check({ bookingChannel: "booking" })).toMatchObject({ ok: true, data: { bookingChannel: "booking" } });
     expect(check({ bookingChannel: "vrbo" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.invalidChannel });
+  });
+
+  test("a holder's name over the registry's 50 characters is refused, never cut", () => {
+    const surname = "Fernández de Córdoba y Pérez de Guzmán Ponce de León Aguilar"; // 61
+    expect(validateReservationInput({ ...valid, holderFirstSurname: surname }, TODAY)).toEqual({
+      ok: false,
+      message: RESERVATION_MESSAGES.holderNameTooLong,
+    });
+    const fifty = "a".repeat(50);
+    const accepted = validateReservationInput({ ...valid, holderSecondSurname: fifty }, TODAY);
+    expect(accepted).toMatchObject({ ok: true, data: { holder: { secondSurname: fifty } } });
   });
 
   test("the edit form has no property and the same rules", () => {

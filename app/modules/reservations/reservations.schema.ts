@@ -8,7 +8,7 @@ import {
   type GuestDocumentType,
   type PaymentTypeCode,
 } from "#app/modules/guests/ses-codes.ts";
-import { cleanLine, cleanNotes } from "#app/lib/text.ts";
+import { charLength, cleanLine, cleanNotes } from "#app/lib/text.ts";
 
 // The reservation contract shared by the "Nueva reserva" dialog and the route action, plus every
 // staff-side message of reservations, guests and the XML export (staff-side §5, §8).
@@ -23,6 +23,7 @@ export const RESERVATION_MESSAGES = {
   invalidContractDate: "La fecha del contrato no es válida",
   invalidRooms: "El número de habitaciones debe ser un entero entre 1 y 999",
   holderNameRequired: "Indica el nombre y el primer apellido del titular de la reserva",
+  holderNameTooLong: "El nombre y cada apellido del titular admiten como máximo 50 caracteres",
   holderContactRequired: "Indica el email o el teléfono del titular de la reserva",
   holderEmailInvalid: "El email del titular de la reserva no es válido",
   holderPhoneInvalid: "El teléfono del titular de la reserva no es válido",
@@ -155,14 +156,18 @@ const EMAIL_SHAPE = /^[^@\s]+@[^.@\s]+\.[^@\s]+$/;
 const emailSchema = z.email();
 const FOREIGN_DOCUMENT_NUMBER = /^[A-Z0-9]{3,15}$/;
 
-const holderText = (value: unknown, max: number) => cleanLine(typeof value === "string" ? value : "").slice(0, max).trim();
+const holderText = (value: unknown) => cleanLine(typeof value === "string" ? value : "").trim();
 
 /** The holder's fields of the new and edit forms; the first failing rule answers. */
 export function validateHolder(input: Record<string, unknown>): { ok: true; holder: ReservationHolder } | { ok: false; message: string } {
-  const givenName = holderText(input.holderGivenName, RESERVATION_LIMITS.holderName);
-  const firstSurname = holderText(input.holderFirstSurname, RESERVATION_LIMITS.holderName);
-  const secondSurname = holderText(input.holderSecondSurname, RESERVATION_LIMITS.holderName);
+  const givenName = holderText(input.holderGivenName);
+  const firstSurname = holderText(input.holderFirstSurname);
+  const secondSurname = holderText(input.holderSecondSurname);
   if (givenName === "" || firstSurname === "") return { ok: false, message: RESERVATION_MESSAGES.holderNameRequired };
+  // Refused, never cut (issue 18): the registry's 50 characters per name (tiposGenerales.xsd).
+  if ([givenName, firstSurname, secondSurname].some((value) => charLength(value) > RESERVATION_LIMITS.holderName)) {
+    return { ok: false, message: RESERVATION_MESSAGES.holderNameTooLong };
+  }
   const email = asText(input.holderEmail).toLowerCase();
   const phone = asText(input.holderPhone).replace(/\s+/g, " ");
   if (email === "" && phone === "") return { ok: false, message: RESERVATION_MESSAGES.holderContactRequired };

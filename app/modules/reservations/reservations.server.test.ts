@@ -149,6 +149,8 @@ describe.each(testDatabases())("reservations on %s", (kind) => {
     const { uniqueLink } = await createReservation(database.db, reservationInput(id), null);
     expect(await getReservationByLink(database.db, uniqueLink)).toEqual({
       propertyName: "Ático Sol",
+      // The privacy notice's controller: the landlord account, else the property (ADR 0014).
+      hostName: "Ático Sol",
       propertyImageUrl: "https://images.example.com/atico.jpg",
       checkInDate: "2026-08-01",
       checkOutDate: "2026-08-05",

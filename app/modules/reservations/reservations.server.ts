@@ -2,11 +2,12 @@ import "#app/modules/guests/guest-catalogues.server.ts";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
-import { guests, properties, reservations } from "#app/db/schema.ts";
+import { guests, landlordAccounts, properties, reservations } from "#app/db/schema.ts";
 import { guestMessages, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
 import { guestDataColumns } from "#app/modules/guests/guest-columns.ts";
-import { type Guest } from "#app/modules/guests/guests.schema.ts";
+import { type Guest, type GuestIssue } from "#app/modules/guests/guests.schema.ts";
 import { validateGuestsAgainstIne } from "#app/modules/guests/ine.server.ts";
+import { normaliseGuestSignatures } from "#app/modules/guests/signature-intake.server.ts";
 import {
   hasLiveFiling,
   queueGuestRegisterFiling,
@@ -14,6 +15,7 @@ import {
   refileGuestRegister,
   withdrawFilings,
 } from "#app/modules/ses/ses-outbox.server.ts";
+import { recordMossosChange } from "#app/modules/mossos/mossos.server.ts";
 import { consumeRateLimit, RATE_LIMITS } from "#app/modules/rate-limit/rate-limit.server.ts";
 import {
   RESERVATION_MESSAGES,
@@ -312,6 +314,8 @@ export async function updateReservation(db: Db, id: string, input: ReservationUp
       await queueReservationFiling(tx, id);
     }
     if (stayChanged && (await hasLiveFiling(tx, id, "PV"))) await refileGuestRegister(tx, id);
+    // The Mossos file has no modify record either (ADR 0019).
+    if (stayChanged) await recordMossosChange(tx, id, "correct");
     return true;
   });
 }
@@ -340,7 +344,10 @@ export async function cancelReservation(db: DbOrTx, id: string): Promise<CancelR
       .where(and(eq(reservations.id, id), isNull(reservations.cancelledAt)))
       .returning({ id: reservations.id });
     // Its filings are withdrawn with it: B of each accepted one, unsent ones dropped.
-    if (rows.length > 0) await withdrawFilings(tx, id, ["RH", "PV"], now);
+    if (rows.length > 0) {
+      await withdrawFilings(tx, id, ["RH", "PV"], now);
+      await recordMossosChange(tx, id, "cancel", now);
+    }
     return rows.length > 0;
   });
   if (cancelled) return "cancelled";
@@ -354,6 +361,7 @@ export async function deleteReservation(db: DbOrTx, id: string): Promise<boolean
   return db.transaction(async (tx) => {
     // The filings stay (reservation_id becomes NULL): each accepted one gets its B first.
     await withdrawFilings(tx, id, ["RH", "PV"]);
+    await recordMossosChange(tx, id, "cancel");
     const rows = await tx.delete(reservations).where(eq(reservations.id, id)).returning({ id: reservations.id });
     return rows.length > 0;
   });
@@ -364,6 +372,8 @@ export async function deleteReservation(db: DbOrTx, id: string): Promise<boolean
 /** Exactly what the guest screen shows, and nothing else (DECISIONS.md "Guest registration"). */
 export type PublicReservation = {
   propertyName: string;
+  /** Who controls the guests' data, as the privacy notice names it: the landlord account, else the property. */
+  hostName: string;
   propertyImageUrl: string | null;
   checkInDate: string;
   checkOutDate: string;
@@ -376,6 +386,7 @@ export async function getReservationByLink(db: DbOrTx, link: string): Promise<Pu
   const [row] = await db
     .select({
       propertyName: properties.name,
+      hostName: sql<string>`coalesce(${landlordAccounts.name}, ${properties.name})`,
       propertyImageUrl: properties.imageUrl,
       checkInDate: reservations.checkInDate,
       checkOutDate: reservations.checkOutDate,
@@ -384,6 +395,7 @@ export async function getReservationByLink(db: DbOrTx, link: string): Promise<Pu
     })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
+    .leftJoin(landlordAccounts, eq(landlordAccounts.id, properties.landlordAccountId))
     // A cancelled reservation's link stops working, as a deleted one's does.
     .where(and(eq(reservations.uniqueLink, link), isNull(reservations.cancelledAt)));
   if (!row) return null;
@@ -403,9 +415,9 @@ export type RegisterGuestsResult =
   | { ok: false; reason: "rate-limited"; message: string; retryAfterSeconds: number }
   | { ok: false; reason: "not-found"; message: string }
   | { ok: false; reason: "completed"; message: string }
-  | { ok: false; reason: "invalid"; message: string; position?: number; field?: GuestField };
+  | { ok: false; reason: "invalid"; message: string; position?: number; field?: GuestField; issues: GuestIssue[] };
 
-function guestRow(reservationId: string, guest: Guest, position: number): typeof guests.$inferInsert {
+function guestRow(reservationId: string, guest: Guest, position: number, lang: GuestLang): typeof guests.$inferInsert {
   return {
     reservationId,
     position,
@@ -413,6 +425,7 @@ function guestRow(reservationId: string, guest: Guest, position: number): typeof
     signatureKind: guest.signature.kind,
     signatureImage: guest.signature.kind === "drawn" ? guest.signature.image : null,
     signatureTypedName: guest.signature.kind === "typed" ? guest.signature.name : null,
+    signatureLang: lang,
     signedByPosition: guest.signature.signedBy,
     signedAt: new Date(),
   };
@@ -456,8 +469,11 @@ export async function registerGuests(
     today: options.today,
   });
   if (!validation.ok) {
-    return { ok: false, reason: "invalid", message: validation.message, position: validation.position, field: validation.field };
+    return { ok: false, reason: "invalid", message: validation.message, position: validation.position, field: validation.field, issues: validation.issues };
   }
+  // Drawn signatures decoded and normalised in a worker (ADR 0013); only the result is stored.
+  const signed = await normaliseGuestSignatures(validation.guests, options.lang);
+  if (!signed.ok) return { ok: false, reason: "invalid", message: signed.message, position: signed.position, field: signed.field, issues: signed.issues };
 
   return db.transaction(async (tx): Promise<RegisterGuestsResult> => {
     const [locked] = await tx
@@ -468,12 +484,12 @@ export async function registerGuests(
     // Cancelled while the guest was filling in the form: nothing is stored.
     if (!locked || locked.cancelledAt) return notFound;
     if (locked.status === "completed") return completed;
-    await tx.insert(guests).values(validation.guests.map((guest, index) => guestRow(locked.id, guest, index + 1)));
+    await tx.insert(guests).values(signed.guests.map((guest, index) => guestRow(locked.id, guest, index + 1, options.lang)));
     await tx
       .update(reservations)
-      .set({ status: "completed", completedAt: new Date(), guestCount: validation.guests.length })
+      .set({ status: "completed", completedAt: new Date(), guestCount: signed.guests.length })
       .where(eq(reservations.id, locked.id));
     await queueGuestRegisterFiling(tx, locked.id);
-    return { ok: true, count: validation.guests.length };
+    return { ok: true, count: signed.guests.length };
   });
 }

@@ -8,6 +8,7 @@ describe("classifySesCode (WEB-SERVICE.md §3 handling classes)", () => {
     ["network", "retry"],
     ["timeout", "retry"],
     ["soap-fault", "retry"],
+    ["soap-client-fault", "retry"],
     ["bad-response", "retry"],
     ["http-502", "retry"],
     ["http-503", "retry"],
@@ -16,6 +17,7 @@ describe("classifySesCode (WEB-SERVICE.md §3 handling classes)", () => {
     ["http-401", "credentials"],
     ["http-403", "credentials"],
     ["http-404", "credentials"],
+    ["tls", "credentials"],
     [10103, "credentials"],
     [10107, "credentials"],
     [10119, "credentials"],
@@ -34,10 +36,10 @@ describe("classifySesCode (WEB-SERVICE.md §3 handling classes)", () => {
     expect(classifySesCode(code)).toBe(expected);
   });
 
-  it("recognises the reported duplicate answer only with its text", () => {
-    expect(isDuplicateAnswer(10121, "Lote duplicado")).toBe(true);
-    expect(isDuplicateAnswer(10121, "Error de validación")).toBe(false);
-    expect(isDuplicateAnswer(10111, "Lote duplicado")).toBe(false);
+  it("reads 10121 as the duplicate answer only on a resend whose bytes may have arrived", () => {
+    expect(isDuplicateAnswer(10121, true)).toBe(true);
+    expect(isDuplicateAnswer(10121, false)).toBe(false);
+    expect(isDuplicateAnswer(10111, true)).toBe(false);
   });
 
   it("maps lote states to what the poller does", () => {

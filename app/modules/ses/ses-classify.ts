@@ -5,8 +5,14 @@
 
 export type SesErrorClass = "ok" | "retry" | "credentials" | "data";
 
-/** Outcomes that carry no SES code: transport problems and HTTP statuses without a SOAP answer. */
-export type SesTransportCode = "network" | "timeout" | "soap-fault" | "bad-response" | `http-${number}`;
+/** Outcomes that carry no SES code: transport problems and HTTP statuses without a SOAP answer.
+ *  "tls": the server's certificate could not be verified (a missing intermediate, an expired or
+ *  foreign certificate): configuration, never fixed by retrying. "soap-client-fault": a SOAP
+ *  Fault blaming our request; retried a bounded number of times (SOAP_CLIENT_FAULT_TRIES). */
+export type SesTransportCode = "network" | "timeout" | "tls" | "soap-fault" | "soap-client-fault" | "bad-response" | `http-${number}`;
+
+/** Tries of one filing that keeps getting a SOAP Client fault before it is marked failed with its text. */
+export const SOAP_CLIENT_FAULT_TRIES = 3;
 
 /** A request-level `codigo` of the ministry, or a transport outcome. */
 export type SesCode = number | SesTransportCode;
@@ -26,7 +32,9 @@ export function classifySesCode(code: SesCode): SesErrorClass {
     if (CREDENTIAL_CODES.has(code)) return "credentials";
     return "data";
   }
-  if (code === "network" || code === "timeout" || code === "soap-fault" || code === "bad-response") return "retry";
+  if (code === "network" || code === "timeout" || code === "soap-fault" || code === "soap-client-fault" || code === "bad-response") return "retry";
+  // The certificate chain: staff must fix the configuration (SES_CA_FILE); stop, do not retry.
+  if (code === "tls") return "credentials";
   const status = Number(code.slice("http-".length));
   if (status >= 500 || status === 408 || status === 429) return "retry";
   // 401/403: the user or password; 404/405: the endpoint is not the ministry's service.
@@ -36,11 +44,13 @@ export function classifySesCode(code: SesCode): SesErrorClass {
 
 /**
  * Third parties report that the ministry rejects a byte-identical resend as "Lote
- * duplicado" (10121). After a send whose answer was lost, that answer means "already
- * filed, lote unknown", not a data error.
+ * duplicado" (10121). But 10121 is the service's generic validation error, so it means
+ * "already filed, lote unknown" only when the same bytes may already have reached the
+ * ministry: a resend after a lost reply or a crash in flight (`resendInDoubt`). On a first
+ * send, or after a definite answer, it is a data error with the ministry's literal text.
  */
-export function isDuplicateAnswer(codigo: number, descripcion: string): boolean {
-  return codigo === 10121 && /duplicad/i.test(descripcion);
+export function isDuplicateAnswer(codigo: number, resendInDoubt: boolean): boolean {
+  return codigo === 10121 && resendInDoubt;
 }
 
 /** What a lote's `codigoEstado` means for the poller. */

@@ -1,4 +1,7 @@
-import { classifySesCode, isDuplicateAnswer, type SesCode, type SesErrorClass } from "#app/modules/ses/ses-classify.ts";
+import http from "node:http";
+import https from "node:https";
+import tls from "node:tls";
+import { classifySesCode, isDuplicateAnswer, SOAP_CLIENT_FAULT_TRIES, type SesCode, type SesErrorClass } from "#app/modules/ses/ses-classify.ts";
 import { buildConsultaLotes } from "#app/modules/ses/ses-documents.ts";
 import {
   buildAnulacionLoteEnvelope,
@@ -36,7 +39,16 @@ export interface SesClientOptions {
   aplicacion: string;
   /** Whole-request timeout. Long by default so a slow but successful answer is not lost (§3 point 4). */
   timeoutMs?: number;
+  /**
+   * Extra trust anchors (PEM) for this client only, added to Node's default roots: the FNMT
+   * intermediate the ministry's server omits (loadSesCa in ses-ca.server.ts). The rest of the
+   * process keeps the default store; NODE_EXTRA_CA_CERTS would widen it for every connection.
+   */
+  ca?: string;
 }
+
+/** Answers larger than this are cut off and treated as unreadable (the largest real answer is a few kB). */
+export const MAX_SES_RESPONSE_BYTES = 5 * 1024 * 1024;
 
 export const DEFAULT_SES_TIMEOUT_MS = 60_000;
 
@@ -66,15 +78,27 @@ export interface SesFailure {
   message: string;
   /** The answer to a byte-identical resend: already filed, lote unknown. */
   duplicate: boolean;
+  /** The request may have reached the ministry (no answer, a timeout, a proxy error): a later
+   *  resend of the same bytes is "in doubt" and 10121 then means "already filed". */
+  mayHaveArrived: boolean;
+  /** HTTP 404 or a SOAP fault naming an unknown operation: the service does not offer it. */
+  unsupportedOperation: boolean;
+  /** A failure of the retry class that must stop after this many tries (SOAP Client faults). */
+  maxTries?: number;
+}
+
+/** A resend of stored bytes that may already have been filed (a lost reply, a crash in flight). */
+export interface SesSendOptions {
+  resendInDoubt?: boolean;
 }
 
 export type SesResult<T> = ({ ok: true } & T & { exchange: SesExchange }) | { ok: false; failure: SesFailure; exchange: SesExchange };
 
 export interface SesClient {
   /** Alta (A) of a PV or RH document (the exact validated XML). */
-  sendAlta(tipo: "PV" | "RH", xml: string): Promise<SesResult<{ lote: string }>>;
+  sendAlta(tipo: "PV" | "RH", xml: string, options?: SesSendOptions): Promise<SesResult<{ lote: string }>>;
   /** Anulación (B): the anularComunicacion document (buildAnulacion). */
-  sendAnulacion(xml: string): Promise<SesResult<{ lote: string }>>;
+  sendAnulacion(xml: string, options?: SesSendOptions): Promise<SesResult<{ lote: string }>>;
   /** States of up to 10 lotes of this landlord; unknown or foreign lotes are simply absent. */
   consultaLote(lotes: readonly string[]): Promise<SesResult<{ lotes: SesLoteStatus[] }>>;
   /** The same query through `comunicacion` with tipoOperacion C (zipped list). */
@@ -120,23 +144,101 @@ export function maskSecrets(request: MaskedSesRequest, secrets: readonly string[
   return { method: request.method, url, headers, body: scrub(request.body) };
 }
 
-function failure(code: SesCode, message: string, duplicate = false): SesFailure {
+function failure(code: SesCode, message: string, extra: Partial<Pick<SesFailure, "duplicate" | "mayHaveArrived" | "unsupportedOperation" | "maxTries">> = {}): SesFailure {
   const kind = classifySesCode(code);
-  return { class: kind === "ok" ? "data" : kind, code, message, duplicate };
+  return { class: kind === "ok" ? "data" : kind, code, message, duplicate: false, mayHaveArrived: false, unsupportedOperation: false, ...extra };
 }
 
-function transportMessage(error: unknown): { code: SesCode; message: string } {
-  const name = error instanceof Error ? error.name : "";
-  if (name === "TimeoutError" || name === "AbortError") return { code: "timeout", message: "Sin respuesta del servicio a tiempo" };
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
-  const detail = (cause as NodeJS.ErrnoException | undefined)?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-  return { code: "network", message: `Error de red: ${detail}` };
+// Certificate verification errors (OpenSSL's codes as Node reports them): a configuration
+// problem staff must fix, in words, never a retry (ADR 0005).
+const TLS_CHAIN_CODES = new Set(["UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "SELF_SIGNED_CERT_IN_CHAIN", "DEPTH_ZERO_SELF_SIGNED_CERT"]);
+const TLS_OTHER_CODES = new Set(["CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "ERR_TLS_CERT_ALTNAME_INVALID", "CERT_UNTRUSTED", "CERT_REJECTED", "CERT_SIGNATURE_FAILURE", "CERT_REVOKED", "INVALID_CA", "PATH_LENGTH_EXCEEDED", "INVALID_PURPOSE", "HOSTNAME_MISMATCH"]);
+
+export const SES_TLS_MESSAGES = {
+  chain: "El certificado del servidor no se pudo verificar (falta la cadena intermedia): revise SES_CA_FILE",
+  expired: "El certificado del servidor ha caducado o aún no es válido: revise la fecha del servidor y SES_CA_FILE",
+  name: "El certificado del servidor no corresponde a su dirección: revise SES_ENDPOINT",
+  other: "El certificado del servidor no es de confianza: revise SES_CA_FILE",
+} as const;
+
+function tlsMessage(code: string): string {
+  if (TLS_CHAIN_CODES.has(code)) return `${SES_TLS_MESSAGES.chain} (${code})`;
+  if (code === "CERT_HAS_EXPIRED" || code === "CERT_NOT_YET_VALID") return `${SES_TLS_MESSAGES.expired} (${code})`;
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID" || code === "HOSTNAME_MISMATCH") return `${SES_TLS_MESSAGES.name} (${code})`;
+  return `${SES_TLS_MESSAGES.other} (${code})`;
 }
+
+// Refused before a byte of the request could reach the service.
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ERR_INVALID_URL"]);
+
+function transportFailure(error: unknown): SesFailure {
+  const name = error instanceof Error ? error.name : "";
+  if (name === "TimeoutError" || name === "AbortError") return failure("timeout", "Sin respuesta del servicio a tiempo", { mayHaveArrived: true });
+  const errno = (error as NodeJS.ErrnoException | undefined)?.code ?? (error instanceof Error && error.cause instanceof Error ? (error.cause as NodeJS.ErrnoException).code : undefined);
+  if (errno && (TLS_CHAIN_CODES.has(errno) || TLS_OTHER_CODES.has(errno))) return failure("tls", tlsMessage(errno));
+  const detail = errno ?? (error instanceof Error ? error.message : String(error));
+  return failure("network", `Error de red: ${detail}`, { mayHaveArrived: !(errno && NOT_SENT_CODES.has(errno)) });
+}
+
+/** The text of an answer, decoded by the charset its Content-Type (or its XML declaration) declares. */
+export function decodeSesResponse(bytes: Uint8Array, contentType: string): string {
+  let charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
+  if (!charset) {
+    const head = Buffer.from(bytes.subarray(0, 200)).toString("latin1");
+    charset = /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1];
+  }
+  try {
+    return new TextDecoder(charset ?? "utf-8").decode(bytes);
+  } catch {
+    // An unknown label: UTF-8 is what the service is documented to send.
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}
+
+type RawAnswer = { status: number; contentType: string; bytes: Buffer };
+
+/** One POST over node:http(s), the body bounded while read. Rejects with the transport error. */
+function postOnce(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, agent: http.Agent | undefined): Promise<RawAnswer> {
+  const lib = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = lib.request(
+      url,
+      { method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, signal: AbortSignal.timeout(timeoutMs), ...(agent ? { agent } : {}) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_SES_RESPONSE_BYTES) {
+            request.destroy(new Error(`respuesta mayor de ${MAX_SES_RESPONSE_BYTES} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on("error", reject);
+        response.on("aborted", () => reject(new Error("respuesta interrumpida")));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers["content-type"] ?? ""), bytes: Buffer.concat(chunks) }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+const UNKNOWN_OPERATION = /no endpoint|unknown operation|no such operation|not recogni[sz]ed|operaci[oó]n desconocida|operaci[oó]n no (?:soportada|existe)/i;
 
 export function createSesClient(options: SesClientOptions): SesClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SES_TIMEOUT_MS;
   const basic = Buffer.from(`${options.user}:${options.password}`, "utf8").toString("base64");
   const secrets = [options.password, basic];
+  const endpoint = new URL(options.endpoint);
+  // The extra anchors go to this client's own agent only. allowPartialTrustChain lets a
+  // configured intermediate be an anchor by itself (a file holding just the intermediate);
+  // Node's default roots hold only roots, so it changes nothing for them.
+  const agent =
+    endpoint.protocol === "https:" && options.ca
+      ? new https.Agent({ keepAlive: true, ca: [...tls.rootCertificates, options.ca], allowPartialTrustChain: true } as https.AgentOptions)
+      : undefined;
 
   /** POST one envelope; returns the exchange and either the parsed Body or a failure. */
   async function call(operation: SesOperation, body: string, expected: string): Promise<{ exchange: SesExchange } & ({ body: SoapBody } | { failure: SesFailure })> {
@@ -157,13 +259,12 @@ export function createSesClient(options: SesClientOptions): SesClient {
     let status: number;
     let text: string;
     try {
-      const response = await fetch(options.endpoint, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
-      status = response.status;
-      text = await response.text();
+      const answer = await postOnce(endpoint, headers, body, timeoutMs, agent);
+      status = answer.status;
+      text = decodeSesResponse(answer.bytes, answer.contentType);
     } catch (error) {
       exchange.durationMs = Math.round(performance.now() - started);
-      const { code, message } = transportMessage(error);
-      return { exchange, failure: failure(code, message) };
+      return { exchange, failure: transportFailure(error) };
     }
     exchange.durationMs = Math.round(performance.now() - started);
     // Answers never contain the password, but masking them too keeps the audit rule simple.
@@ -172,31 +273,44 @@ export function createSesClient(options: SesClientOptions): SesClient {
     if (status === 401 || status === 403) {
       return { exchange, failure: failure(`http-${status}`, "Usuario o contraseña del servicio web incorrectos") };
     }
+    const httpFailure = () =>
+      failure(`http-${status}`, `Respuesta HTTP ${status} del servicio`, { mayHaveArrived: status >= 500, unsupportedOperation: status === 404 });
     let parsed: SoapBody;
     try {
       parsed = parseSoapEnvelope(text);
     } catch (error) {
       if (!(error instanceof SesResponseParseError)) throw error;
-      if (status >= 300) return { exchange, failure: failure(`http-${status}`, `Respuesta HTTP ${status} del servicio`) };
-      return { exchange, failure: failure("bad-response", "Respuesta del servicio no reconocida") };
+      if (status >= 300) return { exchange, failure: httpFailure() };
+      return { exchange, failure: failure("bad-response", "Respuesta del servicio no reconocida", { mayHaveArrived: true }) };
     }
     if (parsed.operation === "Fault") {
       const fault = parseSoapFault(parsed.content);
-      return { exchange, failure: failure("soap-fault", `SOAP Fault ${fault.faultcode}: ${fault.faultstring}`.trim()) };
+      const message = `SOAP Fault ${fault.faultcode}: ${fault.faultstring}`.trim();
+      // "Client" blames our request: retrying the same bytes cannot help for long.
+      if (/^(?:[\w-]+:)?Client\b/i.test(fault.faultcode)) {
+        return { exchange, failure: failure("soap-client-fault", message, { unsupportedOperation: UNKNOWN_OPERATION.test(fault.faultstring), maxTries: SOAP_CLIENT_FAULT_TRIES }) };
+      }
+      return { exchange, failure: failure("soap-fault", message, { mayHaveArrived: true, unsupportedOperation: UNKNOWN_OPERATION.test(fault.faultstring) }) };
     }
-    if (status >= 300) return { exchange, failure: failure(`http-${status}`, `Respuesta HTTP ${status} del servicio`) };
-    if (parsed.operation !== expected) {
-      return { exchange, failure: failure("bad-response", `Respuesta inesperada: ${parsed.operation}`) };
-    }
-    return { exchange, body: parsed };
+    // A normal answer of the service keeps its code and text whatever the HTTP status (some
+    // SOAP stacks carry every answer, errors included, on HTTP 500).
+    if (parsed.operation === expected) return { exchange, body: parsed };
+    if (status >= 300) return { exchange, failure: httpFailure() };
+    return { exchange, failure: failure("bad-response", `Respuesta inesperada: ${parsed.operation}`, { mayHaveArrived: true }) };
   }
 
-  function codeFailure(codigo: number, descripcion: string): SesFailure {
-    if (!Number.isFinite(codigo)) return failure("bad-response", "Respuesta sin código");
-    return failure(codigo, descripcion || `Código ${codigo}`, isDuplicateAnswer(codigo, descripcion));
+  function codeFailure(codigo: number, descripcion: string, resendInDoubt = false): SesFailure {
+    if (!Number.isFinite(codigo)) return failure("bad-response", "Respuesta sin código", { mayHaveArrived: true });
+    return failure(codigo, descripcion || `Código ${codigo}`, { duplicate: isDuplicateAnswer(codigo, resendInDoubt) });
   }
 
-  async function comunicacion(operation: SesOperation, tipoOperacion: "A" | "B", tipo: "PV" | "RH" | undefined, xml: string): Promise<SesResult<{ lote: string }>> {
+  async function comunicacion(
+    operation: SesOperation,
+    tipoOperacion: "A" | "B",
+    tipo: "PV" | "RH" | undefined,
+    xml: string,
+    sendOptions: SesSendOptions = {},
+  ): Promise<SesResult<{ lote: string }>> {
     const envelope = buildComunicacionEnvelope({
       codigoArrendador: options.codigoArrendador,
       aplicacion: options.aplicacion,
@@ -207,8 +321,8 @@ export function createSesClient(options: SesClientOptions): SesClient {
     const result = await call(operation, envelope, "comunicacionResponse");
     if ("failure" in result) return { ok: false, failure: result.failure, exchange: result.exchange };
     const answer = parseComunicacionResponse(result.body.content);
-    if (answer.codigo !== 0) return { ok: false, failure: codeFailure(answer.codigo, answer.descripcion), exchange: result.exchange };
-    if (!answer.lote) return { ok: false, failure: failure("bad-response", "Respuesta sin lote"), exchange: result.exchange };
+    if (answer.codigo !== 0) return { ok: false, failure: codeFailure(answer.codigo, answer.descripcion, sendOptions.resendInDoubt), exchange: result.exchange };
+    if (!answer.lote) return { ok: false, failure: failure("bad-response", "Respuesta sin lote", { mayHaveArrived: true }), exchange: result.exchange };
     return { ok: true, lote: answer.lote, exchange: result.exchange };
   }
 
@@ -217,8 +331,8 @@ export function createSesClient(options: SesClientOptions): SesClient {
   }
 
   return {
-    sendAlta: (tipo, xml) => comunicacion("comunicacion-A", "A", tipo, xml),
-    sendAnulacion: (xml) => comunicacion("comunicacion-B", "B", undefined, xml),
+    sendAlta: (tipo, xml, sendOptions) => comunicacion("comunicacion-A", "A", tipo, xml, sendOptions),
+    sendAnulacion: (xml, sendOptions) => comunicacion("comunicacion-B", "B", undefined, xml, sendOptions),
 
     async consultaLote(lotes) {
       checkCount(lotes, "consultaLote");

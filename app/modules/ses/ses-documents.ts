@@ -3,6 +3,7 @@ import {
   charLength,
   collapseWhitespace,
   removeInvalidXmlChars,
+  sanitizeUnicode,
   truncateChars,
 } from "#app/modules/guests/guests.schema.ts";
 import {
@@ -63,7 +64,9 @@ function serialize(node: Node, depth: number): string {
 /** Free text as the XSD reads it: collapsed, XML-safe, cut to the limit; null when empty. */
 function text(value: string | null | undefined, maxChars: number): string | null {
   if (value === null || value === undefined) return null;
-  const cleaned = truncateChars(collapseWhitespace(removeInvalidXmlChars(value).normalize("NFC")), maxChars);
+  // The forms' one sanitiser (NFC, no controls, bidi or zero-width characters) once more on
+  // the way out, for rows stored before it existed.
+  const cleaned = truncateChars(collapseWhitespace(sanitizeUnicode(value)), maxChars);
   return cleaned === "" ? null : cleaned;
 }
 
@@ -196,8 +199,8 @@ export function buildAltaReservaHospedaje(input: AltaReservaHospedajeInput): str
     branch("contrato", [
       leaf("referencia", required(contract.reference, 50, "Falta la referencia de la reserva")),
       leaf("fechaContrato", contract.contractDate),
-      leaf("fechaEntrada", registryDateTime(contract.checkIn, input.timeZone)),
-      leaf("fechaSalida", registryDateTime(contract.checkOut, input.timeZone)),
+      leaf("fechaEntrada", registryDateTime(contract.checkIn)),
+      leaf("fechaSalida", registryDateTime(contract.checkOut)),
       leaf("numPersonas", positiveInt(contract.guestCount, "El número de huéspedes debe ser un entero positivo")),
       leaf(
         "numHabitaciones",

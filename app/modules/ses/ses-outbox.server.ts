@@ -5,6 +5,7 @@ import { guests, landlordAccounts, properties, reservations, sesAttempts, sesCha
 import type { PoliceXmlGuest, PropertyTimeZone } from "#app/modules/guests/police-xml.ts";
 import { buildAltaParteHospedaje, buildAltaReservaHospedaje, buildAnulacion, SesDocumentInputError } from "#app/modules/ses/ses-documents.ts";
 import { sha256Hex } from "#app/modules/ses/ses-zip.ts";
+import { effectiveRecipient } from "#app/modules/police-routing/police-routing.ts";
 
 // The outbox (ADR 0004): what must be filed with the ministry, queued in the same transaction
 // as the change that requires it. Nothing here touches the network; the sender
@@ -50,7 +51,8 @@ export function registerSesNudge(nudge: () => void): () => void {
 
 type ReservationForFiling = {
   id: string;
-  uniqueLink: string;
+  /** The public reference filed as contrato/referencia (never the guest link, ADR 0012). */
+  reference: string;
   propertyName: string;
   establishmentCode: string;
   internetAvailable: boolean;
@@ -72,13 +74,15 @@ type ReservationForFiling = {
   holderDocumentType: string | null;
   holderDocumentNumber: string | null;
   cancelledAt: Date | null;
+  provinceCode: string | null;
+  policeRecipientOverride: string | null;
 };
 
 async function loadReservation(tx: DbOrTx, reservationId: string): Promise<ReservationForFiling | null> {
   const [row] = await tx
     .select({
       id: reservations.id,
-      uniqueLink: reservations.uniqueLink,
+      reference: reservations.reference,
       propertyName: properties.name,
       establishmentCode: properties.establishmentCode,
       internetAvailable: properties.internetAvailable,
@@ -100,6 +104,8 @@ async function loadReservation(tx: DbOrTx, reservationId: string): Promise<Reser
       holderDocumentType: reservations.holderDocumentType,
       holderDocumentNumber: reservations.holderDocumentNumber,
       cancelledAt: reservations.cancelledAt,
+      provinceCode: properties.provinceCode,
+      policeRecipientOverride: properties.policeRecipientOverride,
     })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
@@ -188,6 +194,8 @@ function buildRh(r: ReservationForFiling): string {
 export async function queueReservationFiling(tx: DbOrTx, reservationId: string, now = new Date()): Promise<string | null> {
   const r = await loadReservation(tx, reservationId);
   if (!r || r.cancelledAt || !r.landlordAccountId || !r.autoSend) return null;
+  // Catalonia and the Basque Country file with their own police (ADR 0019): nothing to SES.
+  if (effectiveRecipient(r) !== "ses") return null;
   if (!(await rhEnabledForChannel(tx, r.bookingChannel))) return null;
   const id = await insertDocument(
     tx,
@@ -202,6 +210,7 @@ export async function queueReservationFiling(tx: DbOrTx, reservationId: string, 
 export async function queueGuestRegisterFiling(tx: DbOrTx, reservationId: string): Promise<string | null> {
   const r = await loadReservation(tx, reservationId);
   if (!r || r.cancelledAt || !r.landlordAccountId || !r.autoSend) return null;
+  if (effectiveRecipient(r) !== "ses") return null;
   const rows = await tx.select().from(guests).where(eq(guests.reservationId, reservationId)).orderBy(guests.position);
   const guestList: PoliceXmlGuest[] = rows.map(policeXmlGuestFromRow);
   const id = await insertDocument(
@@ -210,7 +219,7 @@ export async function queueGuestRegisterFiling(tx: DbOrTx, reservationId: string
     () =>
       buildAltaParteHospedaje({
         property: { name: r.propertyName, establishmentCode: r.establishmentCode, internetAvailable: r.internetAvailable, timeZone: r.timeZone as PropertyTimeZone },
-        reservation: { reference: r.uniqueLink, contractDate: r.contractDate, checkIn: r.checkInDate, checkOut: r.checkOutDate, rooms: r.rooms, paymentType: r.paymentType },
+        reservation: { reference: r.reference, contractDate: r.contractDate, checkIn: r.checkInDate, checkOut: r.checkOutDate, rooms: r.rooms, paymentType: r.paymentType },
         guests: guestList,
       }),
   );
@@ -405,6 +414,9 @@ export type AttemptView = {
   createdAt: string;
 };
 
+/** What Comunicaciones shows in place of a body the guest data retention job removed. */
+export const PURGED_BODY_NOTICE = "Eliminado por el plazo de conservación de los datos de los huéspedes.";
+
 export async function listAttempts(db: DbOrTx, limit = 200): Promise<AttemptView[]> {
   const rows = await db.select().from(sesAttempts).orderBy(sql`${sesAttempts.id} desc`).limit(limit);
   return rows.map((row) => ({
@@ -416,9 +428,10 @@ export async function listAttempts(db: DbOrTx, limit = 200): Promise<AttemptView
     message: row.message,
     requestUrl: row.requestUrl,
     requestHeaders: row.requestHeaders,
-    requestBody: row.requestBody,
+    // Emptied by the guest data retention job (ADR 0012): say so instead of showing nothing.
+    requestBody: row.bodiesPurgedAt ? `[${PURGED_BODY_NOTICE} ${row.bodiesPurgedAt.toISOString().slice(0, 10)}]` : row.requestBody,
     responseStatus: row.responseStatus,
-    responseBody: row.responseBody,
+    responseBody: row.bodiesPurgedAt ? `[${PURGED_BODY_NOTICE}]` : row.responseBody,
     durationMs: row.durationMs,
     createdAt: row.createdAt.toISOString(),
   }));

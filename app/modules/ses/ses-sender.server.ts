@@ -36,6 +36,8 @@ export type SesSenderOptions = {
   /** Sends in flight at once. */
   concurrency?: number;
   alerts?: SesAlertConfig;
+  /** Extra CAs (PEM) for the SES client only (loadSesCa). */
+  ca?: string;
   /** Base URL of the staff area, for the alert e-mail's link. */
   siteUrl?: string;
 };
@@ -55,6 +57,7 @@ export const SES_MESSAGES = {
     "El Ministerio ya tenía esta comunicación (lote duplicado): está presentada, pero se desconoce su lote. Copia el código de comunicación del portal SES.HOSPEDAJES.",
   xsdPrefix: "El documento no cumple el esquema oficial (no se ha enviado): ",
   queueStopped: "Envío detenido: el Ministerio no acepta las credenciales de este arrendador",
+  queueStoppedTls: "Envío detenido: no se pudo verificar el certificado del Ministerio",
 } as const;
 
 /** Exponential backoff with "equal jitter": half fixed, half random, so instances spread out. */
@@ -97,6 +100,10 @@ async function stopLandlordQueue(db: DbOrTx, landlordId: string, message: string
     .where(and(eq(landlordAccounts.id, landlordId), isNull(landlordAccounts.queueStoppedReason)));
 }
 
+function stopMessage(failure: SesFailure): string {
+  return `${failure.code === "tls" ? SES_MESSAGES.queueStoppedTls : SES_MESSAGES.queueStopped}: ${failure.message}`;
+}
+
 export type SesSender = {
   /** One full round (validate, send, poll, alerts); resolves when it is done. */
   runOnce(): Promise<void>;
@@ -124,6 +131,8 @@ export function startSesSender(options: SesSenderOptions): SesSender {
   let timer: NodeJS.Timeout | undefined;
 
   const clients = new Map<string, SesClient>();
+  // Landlords whose consultaLote the service does not offer: polled with C (per process).
+  const noConsultaLote = new Set<string>();
   async function clientFor(landlordId: string): Promise<SesClient> {
     const credentials = await getLandlordCredentials(db, landlordId);
     const cacheKey = `${landlordId}:${credentials.codigoArrendador}:${credentials.user}:${credentials.password}:${credentials.aplicacion}`;
@@ -136,6 +145,7 @@ export function startSesSender(options: SesSenderOptions): SesSender {
         password: credentials.password,
         aplicacion: credentials.aplicacion,
         timeoutMs: options.timeoutMs,
+        ...(options.ca ? { ca: options.ca } : {}),
       });
       clients.set(cacheKey, client);
     }
@@ -181,6 +191,8 @@ export function startSesSender(options: SesSenderOptions): SesSender {
   async function claimToSend(): Promise<Row[]> {
     const result = await db.execute(sql`
       UPDATE ses_communications SET state = 'sending', attempts = attempts + 1,
+        -- Taken over from a crashed "sending": its bytes may already be filed.
+        in_doubt = in_doubt OR state = 'sending',
         lease_until = now() + (${leaseMs}::int * interval '1 millisecond'), updated_at = now()
       WHERE id IN (
         SELECT c.id FROM ses_communications c JOIN landlord_accounts l ON l.id = c.landlord_account_id
@@ -210,7 +222,8 @@ export function startSesSender(options: SesSenderOptions): SesSender {
       return;
     }
     // The stored bytes, never rebuilt: a resend after a crash is byte-identical.
-    const result = row.kind === "B" ? await client.sendAnulacion(row.xml) : await client.sendAlta(row.kind as "RH" | "PV", row.xml);
+    const sendOptions = { resendInDoubt: row.inDoubt };
+    const result = row.kind === "B" ? await client.sendAnulacion(row.xml, sendOptions) : await client.sendAlta(row.kind as "RH" | "PV", row.xml, sendOptions);
     const guard = and(eq(sesCommunications.id, row.id), eq(sesCommunications.state, "sending"));
     await db.transaction(async (tx) => {
       if (result.ok) {
@@ -225,13 +238,22 @@ export function startSesSender(options: SesSenderOptions): SesSender {
       await recordAttempt(tx, result.exchange, { communicationId: row.id, landlordAccountId: row.landlordAccountId, outcome: failure.duplicate ? "duplicate" : failure.class, message: failure.message });
       if (failure.duplicate) {
         await tx.update(sesCommunications).set({ state: "filed_unknown", leaseUntil: null, errorText: SES_MESSAGES.duplicate, settledAt: new Date() }).where(guard);
+      } else if (failure.class === "retry" && failure.maxTries !== undefined && row.attempts >= failure.maxTries) {
+        // A SOAP Client fault that keeps coming back: our request, not their outage. Stop, show it.
+        await tx.update(sesCommunications).set({ state: "error", leaseUntil: null, errorText: failure.message, settledAt: new Date() }).where(guard);
       } else if (failure.class === "retry") {
         await tx
           .update(sesCommunications)
-          .set({ state: "queued", leaseUntil: null, errorText: failure.message, nextAttemptAt: new Date(Date.now() + backoffMs(options.retryBaseMs, row.attempts, MAX_RETRY_MS)) })
+          .set({
+            state: "queued",
+            leaseUntil: null,
+            errorText: failure.message,
+            inDoubt: row.inDoubt || failure.mayHaveArrived,
+            nextAttemptAt: new Date(Date.now() + backoffMs(options.retryBaseMs, row.attempts, MAX_RETRY_MS)),
+          })
           .where(guard);
       } else if (failure.class === "credentials") {
-        await stopLandlordQueue(tx, row.landlordAccountId, `${SES_MESSAGES.queueStopped}: ${failure.message}`);
+        await stopLandlordQueue(tx, row.landlordAccountId, stopMessage(failure));
         await tx
           .update(sesCommunications)
           .set({ state: "queued", leaseUntil: null, attempts: sql`${sesCommunications.attempts} - 1`, errorText: failure.message })
@@ -310,10 +332,17 @@ export function startSesSender(options: SesSenderOptions): SesSender {
       for (let start = 0; start < landlordRows.length; start += 10) {
         const chunk = landlordRows.slice(start, start + 10);
         const lotes = chunk.map((row) => row.lote!).filter(Boolean);
-        const result = await client.consultaLote(lotes);
+        let result = await (noConsultaLote.has(landlordId) ? client.consultaLoteC(lotes) : client.consultaLote(lotes));
+        if (!result.ok && result.failure.unsupportedOperation && result.exchange.operation === "consultaLote") {
+          // consultaLote answered 404 or "unknown operation": the same query through
+          // comunicacion C instead of stopping the landlord's queue, and C from now on.
+          await recordAttempt(db, result.exchange, { landlordAccountId: landlordId, lotes, outcome: result.failure.class, message: result.failure.message });
+          noConsultaLote.add(landlordId);
+          result = await client.consultaLoteC(lotes);
+        }
         if (!result.ok) {
           await recordAttempt(db, result.exchange, { landlordAccountId: landlordId, lotes, outcome: result.failure.class, message: result.failure.message });
-          if (result.failure.class === "credentials") await stopLandlordQueue(db, landlordId, `${SES_MESSAGES.queueStopped}: ${result.failure.message}`);
+          if (result.failure.class === "credentials") await stopLandlordQueue(db, landlordId, stopMessage(result.failure));
           continue;
         }
         await recordAttempt(db, result.exchange, { landlordAccountId: landlordId, lotes, outcome: "ok" });

@@ -24,7 +24,7 @@ describe("altaReservaHospedaje (RH)", () => {
     const xml = buildAltaReservaHospedaje(RH_INPUT);
     expect(xml).toBe(buildAltaReservaHospedaje(RH_INPUT));
     expect(xml).toContain('<rh:peticion xmlns:rh="http://www.neg.hospedajes.mir.es/altaReservaHospedaje">');
-    expect(xml).toContain("<fechaEntrada>2025-08-01T00:00:00+02:00</fechaEntrada>");
+    expect(xml).toContain("<fechaEntrada>2025-08-01T00:00:00</fechaEntrada>");
     expect(xml).toContain("<numPersonas>3</numPersonas>");
     expect(xml).toMatch(/<persona>\s*<rol>TI<\/rol>\s*<nombre>Lucía<\/nombre>/);
     expect(xml).toContain("<tipoDocumento>NIF</tipoDocumento>");
@@ -47,7 +47,7 @@ describe("altaReservaHospedaje (RH)", () => {
     const bad = [
       good.replace('<rh:peticion xmlns:rh="', '<peticion xmlns="').replace("</rh:peticion>", "</peticion>"),
       good.replace("</numeroDocumento>", "</numeroDocumento>\n      <soporteDocumento>ABC123456</soporteDocumento>"),
-      good.replace("2025-08-01T00:00:00+02:00", "2025-08-01"),
+      good.replace("2025-08-01T00:00:00", "2025-08-01"),
     ];
     const results = await validateSesDocuments(bad.map((xml) => ({ kind: "RH" as const, xml })));
     expect(results.map((result) => result.valid)).toEqual([false, false, false]);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "#app/auth/permissions.ts";
-import { cleanLine } from "#app/lib/text.ts";
+import { charLength, cleanLine } from "#app/lib/text.ts";
 
 export const createUserSchema = z.object({
   email: z
@@ -18,7 +18,8 @@ export const createUserSchema = z.object({
   fullName: z
     .string()
     .optional()
-    .transform((value) => cleanLine(value ?? "").slice(0, 200)),
+    .transform((value) => cleanLine(value ?? ""))
+    .refine((value) => charLength(value) <= 200, "El nombre no puede superar 200 caracteres"),
   role: z.enum(ROLES, { error: "Rol no válido" }).default("user"),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;

@@ -1,7 +1,7 @@
 import { Loader2, LogOut, RefreshCw } from "lucide-react";
 import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { requirePermission } from "#app/auth/guards.server.ts";
-import { canManageUsers } from "#app/auth/permissions.ts";
+import { canManageUsers, hasPermission } from "#app/auth/permissions.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { ScrollTabs } from "#app/components/ui/scroll-tabs.tsx";
 import { cn } from "#app/lib/utils.ts";
@@ -28,6 +28,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const tabs = [
     { to: "/admin", label: "Gestión de Leads", end: true },
     { to: "/admin/viajeros", label: "Gestión de Viajeros" },
+    ...(hasPermission(user.role, "monitoring:read") ? [{ to: "/admin/monitorizacion", label: "Monitorización" }] : []),
     { to: "/admin/estadisticas", label: "Estadísticas Web" },
     ...(canManageUsers(user.role) ? [{ to: "/admin/usuarios", label: "Usuarios" }] : []),
   ];

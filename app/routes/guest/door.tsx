@@ -74,7 +74,7 @@ export default function DoorRoute({ loaderData }: Route.ComponentProps) {
           <GuestLanguageSwitcher lang={lang} hrefFor={languageHref} />
         </div>
         <h1 className="mt-2 text-2xl font-bold tracking-tight">{text.pageTitle}</h1>
-        {token && deviceId ? <DoorControl token={token} deviceId={deviceId} text={text} /> : <MissingLink text={text} />}
+        {token && deviceId ? <DoorControl token={token} deviceId={deviceId} lang={lang} text={text} /> : <MissingLink text={text} />}
       </div>
     </main>
   );
@@ -90,7 +90,7 @@ function MissingLink({ text }: { text: GuestDoorText }) {
   );
 }
 
-function DoorControl({ token, deviceId, text }: { token: string; deviceId: string; text: GuestDoorText }) {
+function DoorControl({ token, deviceId, lang, text }: { token: string; deviceId: string; lang: GuestLang; text: GuestDoorText }) {
   const hydrated = useHydrated();
   const [state, setState] = useState<DoorState>({ kind: "idle" });
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -105,7 +105,8 @@ function DoorControl({ token, deviceId, text }: { token: string; deviceId: strin
     try {
       response = await fetch(DOOR_COMMAND_ENDPOINT, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        // The server answers in this language (its error texts are translated there).
+        headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": lang },
         body: JSON.stringify(body),
         cache: "no-store",
       });
@@ -124,7 +125,8 @@ function DoorControl({ token, deviceId, text }: { token: string; deviceId: strin
       resetTimer.current = setTimeout(() => setState({ kind: "idle" }), DOOR_SUCCESS_RESET_MS);
       return;
     }
-    // The server's own reason is shown as sent (Spanish); the frame around it is the guest's.
+    // The server's reason comes in the page's language (Accept-Language above); a device's own
+    // refusal text is relayed as the device sent it.
     const reason = typeof data?.error === "string" && data.error.trim() !== "" ? data.error.trim() : text.notSent;
     setState({ kind: "error", line: `${text.errorPrefix}${reason}` });
   }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { data, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { parseGuestFormEntries } from "#app/components/guest/guest-form-data.ts";
@@ -7,12 +7,12 @@ import { clampGuestCount, GuestShell, LoadingScreen, MessageScreen, WelcomeScree
 import { guestUiText } from "#app/components/guest/guest-ui-text.ts";
 import { useGuestCatalogue } from "#app/components/guest/guest-language.tsx";
 import { catalogueForPage, guestLangOf } from "#app/modules/guests/guest-catalogues.server.ts";
-import { guestMessages, hasGuestCatalogue, isGuestLang, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
+import { GUEST_FORM_MAX_BODY_BYTES } from "#app/modules/guests/guest-form-limits.ts";
+import { guestMessages, hasGuestCatalogue, isGuestLang, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
 import { GUEST_FORM_FIELDS, MAX_GUESTS, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { todayIn } from "#app/modules/guests/identity.ts";
 import { findMunicipalitiesByPostalCode, listMunicipalities, listProvinces } from "#app/modules/guests/ine.server.ts";
-import { SPAIN } from "#app/modules/guests/ses-codes.ts";
-import { SIGNATURE_MAX_DATA_URL_CHARS } from "#app/modules/guests/signature.ts";
+import { countryOptions, SPAIN } from "#app/modules/guests/ses-codes.ts";
 import { consumeRateLimit, RATE_LIMITS } from "#app/modules/rate-limit/rate-limit.server.ts";
 import { getReservationByLink, registerGuests } from "#app/modules/reservations/reservations.server.ts";
 import type { Route } from "./+types/registration.ts";
@@ -24,9 +24,6 @@ import type { Route } from "./+types/registration.ts";
 
 const LANG_PARAM = "lang";
 const COUNT_PARAM = "personas";
-// Ten guests, each with a drawn signature at its size cap (base64, then percent-encoded), plus
-// their short fields; anything bigger is not ours.
-const MAX_BODY_BYTES = MAX_GUESTS * Math.ceil(SIGNATURE_MAX_DATA_URL_CHARS * 1.1) + 64 * 1024;
 
 /** The language the guest chose in the URL, if any (else the page's, from Accept-Language). */
 function chosenLangOf(search: URLSearchParams | string): GuestLang | null {
@@ -84,6 +81,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return {
       screen: "registration" as const,
       ...page,
+      hostName: reservation.hostName,
+      // Rendered by the server and reused by the browser's first render: Node's and Chromium's
+      // ICU data name and sort some countries differently (a hydration mismatch otherwise).
+      countries: countryOptions(lang).map((country) => [country.code, country.name] as const),
       reservation: {
         propertyName: reservation.propertyName,
         propertyImageUrl: reservation.propertyImageUrl,
@@ -103,7 +104,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type ActionResult =
   | { ok: true; message: string; count: number }
-  | ({ ok: false; reason: "rate-limited" | "not-found" | "completed" | "invalid" | "error" } & GuestFormFailure);
+  | ({ ok: false; reason: "rate-limited" | "not-found" | "completed" | "invalid" | "error" } & Omit<GuestFormFailure, "reason">);
 
 /**
  * Without JavaScript the municipality list cannot follow the province, so a Spanish address
@@ -148,7 +149,8 @@ function echoValues(guests: GuestFormValues[]): GuestFormValues[] {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const urlLang = guestLangOf(request);
   const refuse = (status: number, result: ActionResult) => data<ActionResult>(result, { status });
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+  // The server's body limit (server/body-limit.ts) already refused anything bigger while reading.
+  if (Number(request.headers.get("content-length") ?? 0) > GUEST_FORM_MAX_BODY_BYTES) {
     return refuse(413, { ok: false, reason: "invalid", message: guestMessages[urlLang].invalidSubmission });
   }
   let form: FormData;
@@ -185,8 +187,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ok: false,
           reason: "invalid",
           message: result.message,
-          position: result.position,
-          field: result.field as GuestField | undefined,
+          issues: result.issues,
           ...(enhanced ? {} : { values: echoValues(submission.guests), municipalities: municipalitiesFor(submission.guests) }),
         });
     }
@@ -237,6 +238,14 @@ export default function GuestRegistration({ loaderData, actionData }: Route.Comp
   const t = guestMessages[lang];
   const ui = guestUiText[lang];
   const result = actionData as ActionResult | undefined;
+  // One object per answer: the form reacts to a new refusal, not to every render.
+  const failure = useMemo<GuestFormFailure | null>(
+    () =>
+      result && !result.ok && (result.reason === "invalid" || result.reason === "rate-limited" || result.reason === "error")
+        ? { ...result, reason: result.reason }
+        : null,
+    [result],
+  );
   // Kept once reached: switching language afterwards must not bring the form back.
   const [finalScreen, setFinalScreen] = useState<FinalScreen>(() => finalScreenOf(result));
 
@@ -253,12 +262,16 @@ export default function GuestRegistration({ loaderData, actionData }: Route.Comp
     if (!result) return;
     const reached = finalScreenOf(result);
     if (reached) setFinalScreen(reached);
-    if (result.ok) toast.success(guestMessages[lang].saveSuccess);
-    else if (result.reason === "error") toast.error(guestMessages[lang].saveError);
-    else if (result.reason === "rate-limited" || result.reason === "invalid") toast.error(result.message);
-    // Toast once per answer, in the language it was given in.
+    // Only the success is a toast. A refusal is shown in the form, in the error summary and
+    // beside each field, and follows a language switch (ADR 0014); toasts would pile up over
+    // the form and keep the language they were shown in.
+    if (result.ok) toast.success(guestMessages[lang].saveSuccess, { id: "guest-registration" });
+    // Once per answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
+
+  // A toast keeps the words it was shown with: a language switch retires it.
+  useEffect(() => () => void toast.dismiss("guest-registration"), [lang]);
 
   const languageHref = (option: GuestLang) => `${location.pathname}${withParams(location.search, { [LANG_PARAM]: option })}`;
   const requestedCount = countOf(location.search);
@@ -281,11 +294,12 @@ export default function GuestRegistration({ loaderData, actionData }: Route.Comp
   } else if (requestedCount === null) {
     content = <WelcomeScreen reservation={registration.reservation} lang={lang} action={location.pathname} />;
   } else {
-    const failure =
-      result && !result.ok && (result.reason === "invalid" || result.reason === "rate-limited" || result.reason === "error") ? result : null;
     content = (
       <GuestRegistrationForm
         lang={lang}
+        pageLang={pageLang}
+        pageCountries={registration.countries}
+        hostName={registration.hostName}
         reservation={registration.reservation}
         guestCount={clampGuestCount(requestedCount)}
         provinces={registration.provinces}

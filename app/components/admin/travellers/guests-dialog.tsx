@@ -65,7 +65,7 @@ function GuestDetails({ guest, onCorrect }: { guest: RegisteredGuest; onCorrect:
 function GuestSignatureView({ guest }: { guest: RegisteredGuest }) {
   const signature = guest.signature;
   if (!signature) return <p className="mt-3 text-sm text-muted-foreground">Firma: -</p>;
-  const signer = signature.signedByPosition === null ? null : `Firmada por el huésped ${signature.signedByPosition} (menor de 14 años)`;
+  const signer = signature.signedByPosition === null ? null : `Firmada por el huésped ${signature.signedByPosition} en nombre de este menor de 14 años`;
   return (
     <figure className="mt-3 grid gap-1 text-sm" data-testid={`guest-${guest.position}-signature`}>
       <figcaption className="text-muted-foreground">

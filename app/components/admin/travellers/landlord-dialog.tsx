@@ -18,6 +18,9 @@ export type LandlordView = {
   autoSend: boolean;
   hasPassword: boolean;
   propertyCount: number;
+  connectionCheckedAt: string | Date | null;
+  connectionOk: boolean | null;
+  connectionMessage: string | null;
 };
 
 /** Create (landlord null) or edit a landlord account. The stored password is never shown. */

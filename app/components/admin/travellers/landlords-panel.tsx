@@ -1,4 +1,4 @@
-import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
+import { KeyRound, Pencil, PlugZap, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
@@ -18,9 +18,47 @@ import {
   ResponsiveTableRow,
 } from "#app/components/ui/responsive-table.tsx";
 import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
+import { formatDateTime } from "#app/lib/dates.ts";
 import { LANDLORD_MESSAGES } from "#app/modules/landlords/landlords.schema.ts";
 
 const propertiesLabel = (count: number) => (count === 1 ? "1 vivienda" : `${count} viviendas`);
+
+/** The last "Probar conexión" of an account, in words. */
+function ConnectionStatus({ landlord }: { landlord: LandlordView }) {
+  if (landlord.connectionCheckedAt === null || landlord.connectionOk === null) {
+    return <span className="text-muted-foreground">Sin probar</span>;
+  }
+  return (
+    <div className="grid max-w-xs gap-1" data-connection={landlord.connectionOk ? "ok" : "error"}>
+      <div className="flex flex-wrap items-center gap-2">
+        {landlord.connectionOk ? <Badge variant="success">Correcta</Badge> : <Badge variant="destructive">Con error</Badge>}
+        <span className="text-xs text-muted-foreground">{formatDateTime(landlord.connectionCheckedAt)}</span>
+      </div>
+      <p className={`text-xs [overflow-wrap:anywhere] ${landlord.connectionOk ? "text-muted-foreground" : "text-destructive"}`}>{landlord.connectionMessage}</p>
+    </div>
+  );
+}
+
+/** Runs "Probar conexión" for one account; its toast says the outcome, the row keeps it. */
+function ConnectionCheckButton({ landlord }: { landlord: LandlordView }) {
+  const fetcher = useFetcher<TravellerActionResult<LandlordIntent>>();
+  useActionToast(fetcher);
+  const busy = fetcher.state !== "idle";
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`Probar conexión de ${landlord.name}`}
+      title="Probar conexión"
+      disabled={busy}
+      aria-busy={busy}
+      onClick={() => fetcher.submit({ intent: "test-connection", id: landlord.id }, { method: "post" })}
+    >
+      <PlugZap aria-hidden="true" />
+      <RowActionLabel>{busy ? "Probando…" : "Probar conexión"}</RowActionLabel>
+    </Button>
+  );
+}
 
 export function LandlordsPanel({ landlords, keyAvailable }: { landlords: LandlordView[]; keyAvailable: boolean }) {
   const [dialog, setDialog] = useState<{ landlord: LandlordView | null } | null>(null);
@@ -61,6 +99,7 @@ export function LandlordsPanel({ landlords, keyAvailable }: { landlords: Landlor
                 <ResponsiveTableHead>Contraseña</ResponsiveTableHead>
                 <ResponsiveTableHead>Envío automático</ResponsiveTableHead>
                 <ResponsiveTableHead>Viviendas</ResponsiveTableHead>
+                <ResponsiveTableHead>Conexión</ResponsiveTableHead>
                 <ResponsiveTableHead className="text-right">Acciones</ResponsiveTableHead>
               </ResponsiveTableHeadRow>
             </ResponsiveTableHeader>
@@ -98,8 +137,12 @@ export function LandlordsPanel({ landlords, keyAvailable }: { landlords: Landlor
                   <ResponsiveTableCell label="Viviendas" className="tabular-nums">
                     {propertiesLabel(landlord.propertyCount)}
                   </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Conexión" mobile="full">
+                    <ConnectionStatus landlord={landlord} />
+                  </ResponsiveTableCell>
                   <ResponsiveTableCell mobile="actions" className="whitespace-nowrap text-right">
                     <RowActions>
+                      <ConnectionCheckButton landlord={landlord} />
                       <Button
                         variant="ghost"
                         size="icon"

@@ -1,4 +1,4 @@
-import { Clock, Home, Landmark, Pencil, Trash2, Wifi, WifiOff } from "lucide-react";
+import { Clock, FileBadge, Home, Landmark, Pencil, ShieldCheck, Trash2, Wifi, WifiOff } from "lucide-react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import type { LandlordChoice, PropertyView } from "#app/components/admin/travellers/property-dialog.tsx";
@@ -9,6 +9,7 @@ import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { opensDialog } from "#app/components/ui/dialog.tsx";
 import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { PROPERTY_MESSAGES, timeZoneLabel } from "#app/modules/properties/properties.schema.ts";
+import { effectiveRecipient, POLICE_RECIPIENT_SHORT } from "#app/modules/police-routing/police-routing.ts";
 
 export function PropertiesList({
   properties,
@@ -70,6 +71,29 @@ export function PropertiesList({
                     {property.landlordAccountId ? (landlordName.get(property.landlordAccountId) ?? "Arrendador") : "Sin arrendador"}
                   </dd>
                 </div>
+                <div>
+                  <dt className="sr-only">Partes de viajeros a</dt>
+                  <dd className="flex items-center gap-2" data-police-recipient={effectiveRecipient(property)}>
+                    <ShieldCheck className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    <span>
+                      Partes a {POLICE_RECIPIENT_SHORT[effectiveRecipient(property)]}
+                      {effectiveRecipient(property) === "ertzaintza" ? <span className="text-muted-foreground"> (manual)</span> : null}
+                      {effectiveRecipient(property) === "mossos" && property.mossosCode ? <span className="font-mono text-muted-foreground"> · {property.mossosCode}</span> : null}
+                    </span>
+                  </dd>
+                </div>
+                {property.nrua || property.regionalLicence ? (
+                  <div>
+                    <dt className="sr-only">NRUA y licencia</dt>
+                    <dd className="flex items-start gap-2">
+                      <FileBadge className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                      <span className="grid min-w-0 font-mono text-xs [overflow-wrap:anywhere]">
+                        {property.nrua ? <span>NRUA {property.nrua}</span> : null}
+                        {property.regionalLicence ? <span>Licencia {property.regionalLicence}</span> : null}
+                      </span>
+                    </dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt className="sr-only">Internet</dt>
                   <dd className="flex items-center gap-2">

@@ -17,6 +17,14 @@ import {
   PROPERTY_TIME_ZONES,
   validatePropertyInput,
 } from "#app/modules/properties/properties.schema.ts";
+import {
+  effectiveRecipient,
+  POLICE_RECIPIENT_HINTS,
+  POLICE_RECIPIENT_LABELS,
+  POLICE_RECIPIENT_SHORT,
+  POLICE_RECIPIENTS,
+  recipientForProvince,
+} from "#app/modules/police-routing/police-routing.ts";
 
 export type PropertyView = {
   id: string;
@@ -28,7 +36,15 @@ export type PropertyView = {
   timeZone: string;
   landlordAccountId: string | null;
   reservationCount: number;
+  provinceCode: string | null;
+  policeRecipientOverride: string | null;
+  mossosCode: string | null;
+  nrua: string | null;
+  regionalLicence: string | null;
+  publishRegistryNumbers: boolean;
 };
+
+export type ProvinceChoice = { code: string; name: string };
 
 export type LandlordChoice = { id: string; name: string; landlordCode: string };
 
@@ -59,11 +75,13 @@ export function PropertyDialog({
   open,
   property,
   landlords,
+  provinces,
   onOpenChange,
 }: {
   open: boolean;
   property: PropertyView | null;
   landlords: LandlordChoice[];
+  provinces: ProvinceChoice[];
   onOpenChange: (open: boolean) => void;
 }) {
   const fetcher = useFetcher<TravellerActionResult<PropertyIntent>>();
@@ -73,7 +91,11 @@ export function PropertyDialog({
   const [imageUrl, setImageUrl] = useState(property?.imageUrl ?? "");
   const [image, setImage] = useState<ImageState>(property?.imageUrl ? { url: property.imageUrl, status: "ok" } : null);
   const [internet, setInternet] = useState(property?.internetAvailable ?? true);
+  const [province, setProvince] = useState(property?.provinceCode ?? "");
+  const [recipient, setRecipient] = useState(property?.policeRecipientOverride ?? "auto");
+  const [publish, setPublish] = useState(property?.publishRegistryNumbers ?? false);
   const editing = property !== null;
+  const routed = effectiveRecipient({ provinceCode: province || null, policeRecipientOverride: recipient === "auto" ? null : recipient });
 
   // Each opening starts from the property being edited (or a blank form).
   useEffect(() => {
@@ -82,6 +104,9 @@ export function PropertyDialog({
     setImageUrl(property?.imageUrl ?? "");
     setImage(property?.imageUrl ? { url: property.imageUrl, status: "ok" } : null);
     setInternet(property?.internetAvailable ?? true);
+    setProvince(property?.provinceCode ?? "");
+    setRecipient(property?.policeRecipientOverride ?? "auto");
+    setPublish(property?.publishRegistryNumbers ?? false);
   }, [open, property]);
 
   useActionToast(fetcher, () => onOpenChange(false));
@@ -151,6 +176,7 @@ export function PropertyDialog({
           <input type="hidden" name="intent" value={editing ? "update" : "create"} />
           {editing ? <input type="hidden" name="id" value={property.id} /> : null}
           <input type="hidden" name="internetAvailable" value={internet ? "true" : "false"} />
+          <input type="hidden" name="publishRegistryNumbers" value={publish ? "true" : "false"} />
           <div className="grid gap-2">
             <Label htmlFor={`${fieldId}-name`}>Nombre *</Label>
             <Input id={`${fieldId}-name`} name="name" defaultValue={property?.name} maxLength={PROPERTY_LIMITS.name} autoComplete="off" />
@@ -247,6 +273,89 @@ export function PropertyDialog({
             />
             <Label htmlFor={`${fieldId}-internet`}>Internet disponible para los huéspedes</Label>
           </div>
+          <fieldset className="grid gap-4 rounded-md border p-3" data-police-routing={routed}>
+            <legend className="px-1 text-sm font-medium">Partes de viajeros y registros</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid content-start gap-2">
+                <Label htmlFor={`${fieldId}-province`}>Provincia</Label>
+                <NativeSelect id={`${fieldId}-province`} name="provinceCode" value={province} onChange={(event) => setProvince(event.target.value)}>
+                  <option value="">Sin indicar</option>
+                  {provinces.map((item) => (
+                    <option key={item.code} value={item.code}>
+                      {item.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="grid content-start gap-2">
+                <Label htmlFor={`${fieldId}-recipient`}>Los partes se presentan a</Label>
+                <NativeSelect id={`${fieldId}-recipient`} name="policeRecipient" value={recipient} onChange={(event) => setRecipient(event.target.value)}>
+                  <option value="auto">Según la provincia ({POLICE_RECIPIENT_SHORT[recipientForProvince(province || null)]})</option>
+                  {POLICE_RECIPIENTS.map((value) => (
+                    <option key={value} value={value}>
+                      {POLICE_RECIPIENT_SHORT[value]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            </div>
+            <p className="text-xs text-muted-foreground" role="status" data-routing-hint>
+              <strong className="font-medium text-foreground">{POLICE_RECIPIENT_LABELS[routed]}.</strong> {POLICE_RECIPIENT_HINTS[routed]}
+            </p>
+            {routed === "mossos" ? (
+              <div className="grid gap-2">
+                <Label htmlFor={`${fieldId}-mossos`}>Identificador en el portal de los Mossos *</Label>
+                <Input
+                  id={`${fieldId}-mossos`}
+                  name="mossosCode"
+                  defaultValue={property?.mossosCode ?? ""}
+                  maxLength={10}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-describedby={`${fieldId}-mossos-hint`}
+                />
+                <p id={`${fieldId}-mossos-hint`} className="text-xs text-muted-foreground">
+                  9 o 10 letras o números, de «Dades de l&apos;establiment» (no el «Id policial»). Da nombre al fichero.
+                </p>
+              </div>
+            ) : (
+              <input type="hidden" name="mossosCode" value={property?.mossosCode ?? ""} />
+            )}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid content-start gap-2">
+                <Label htmlFor={`${fieldId}-nrua`}>NRUA</Label>
+                <Input
+                  id={`${fieldId}-nrua`}
+                  name="nrua"
+                  defaultValue={property?.nrua ?? ""}
+                  maxLength={64}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="ESFCTU…"
+                  aria-describedby={`${fieldId}-nrua-hint`}
+                />
+                <p id={`${fieldId}-nrua-hint`} className="text-xs text-muted-foreground">
+                  Registro Único de Arrendamientos (RD 1312/2024).
+                </p>
+              </div>
+              <div className="grid content-start gap-2">
+                <Label htmlFor={`${fieldId}-licence`}>Licencia turística autonómica</Label>
+                <Input id={`${fieldId}-licence`} name="regionalLicence" defaultValue={property?.regionalLicence ?? ""} maxLength={40} autoComplete="off" spellCheck={false} placeholder="HUTB-012345" />
+              </div>
+            </div>
+            <div className="flex items-start gap-3">
+              <input
+                id={`${fieldId}-publish`}
+                type="checkbox"
+                checked={publish}
+                onChange={(event) => setPublish(event.target.checked)}
+                className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
+              />
+              <Label htmlFor={`${fieldId}-publish`} className="leading-snug">
+                Mostrar el NRUA y la licencia en los datos estructurados de las páginas públicas
+              </Label>
+            </div>
+          </fieldset>
           {(error ?? serverError) ? <Alert variant="destructive">{error ?? serverError}</Alert> : null}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,9 +1,10 @@
-import { Ban, Copy, ExternalLink, FileDown, KeyRound, Pencil, Send, Share2, Trash2, Users } from "lucide-react";
+import { Ban, Copy, ExternalLink, FileDown, FileText, KeyRound, Pencil, Send, Share2, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { EditReservationDialog, type EditableReservation } from "#app/components/admin/travellers/edit-reservation-dialog.tsx";
 import { downloadPoliceXml } from "#app/components/admin/travellers/export-police-xml.ts";
+import { downloadMossosFile } from "#app/components/admin/travellers/export-mossos-file.ts";
 import { GuestsDialog, type GuestsDialogTarget } from "#app/components/admin/travellers/guests-dialog.tsx";
 import { copyGuestLink, ShareLinkDialog, type ShareableReservation } from "#app/components/admin/travellers/share-link-dialog.tsx";
 import { useActionToast, type TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
@@ -42,6 +43,8 @@ export type ReservationRow = EditableReservation & {
   doorPath: string | null;
   /** The latest RH and PV filing with the ministry (absent: nothing queued, "pendiente"). */
   filings?: { RH?: SesStatusInput; PV?: SesStatusInput };
+  /** Who its property files with (ADR 0019); absent = SES. */
+  policeRecipient?: "ses" | "mossos" | "ertzaintza";
 };
 
 export function guestLinkUrl(siteUrl: string, uniqueLink: string): string {
@@ -139,10 +142,22 @@ export function ReservationsTable({
                   ) : null}
                 </ResponsiveTableCell>
                 <ResponsiveTableCell label="Ministerio" mobile="full" className="max-w-[14rem] max-md:max-w-none" data-ses-status="">
-                  <div className="grid gap-1">
-                    <SesStatusBadge kind="RH" status={reservation.filings?.RH} now={now} />
-                    <SesStatusBadge kind="PV" status={reservation.filings?.PV} now={now} />
-                  </div>
+                  {reservation.policeRecipient === "mossos" ? (
+                    <p className="text-xs" data-police-recipient="mossos">
+                      <span className="font-medium">Mossos d&apos;Esquadra</span>
+                      <span className="block text-muted-foreground">Fichero diario a las 23:00 (Comunicaciones); nada a SES.</span>
+                    </p>
+                  ) : reservation.policeRecipient === "ertzaintza" ? (
+                    <p className="text-xs" data-police-recipient="ertzaintza">
+                      <span className="font-medium">Ertzaintza</span>
+                      <span className="block text-muted-foreground">Envío automático no disponible: regístralos en su portal en 24 h.</span>
+                    </p>
+                  ) : (
+                    <div className="grid gap-1">
+                      <SesStatusBadge kind="RH" status={reservation.filings?.RH} now={now} />
+                      <SesStatusBadge kind="PV" status={reservation.filings?.PV} now={now} />
+                    </div>
+                  )}
                 </ResponsiveTableCell>
                 <ResponsiveTableCell mobile="actions" className="text-right">
                   <RowActions className="md:flex-wrap">
@@ -232,6 +247,23 @@ export function ReservationsTable({
                       >
                         <FileDown aria-hidden="true" />
                         <RowActionLabel>Exportar XML</RowActionLabel>
+                      </Button>
+                    ) : null}
+                    {canReadGuests && reservation.policeRecipient === "mossos" && reservation.status === "completed" && !cancelled ? (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Descargar fichero de los Mossos de ${label}`}
+                        title="Fichero Mossos"
+                        disabled={exporting === reservation.id}
+                        onClick={async () => {
+                          setExporting(reservation.id);
+                          await downloadMossosFile(reservation.id);
+                          setExporting(null);
+                        }}
+                      >
+                        <FileText aria-hidden="true" />
+                        <RowActionLabel>Fichero Mossos</RowActionLabel>
                       </Button>
                     ) : null}
                     {cancelled ? null : (

@@ -16,6 +16,8 @@ import {
   retryCommunication,
   setChannelRhSending,
 } from "#app/modules/ses/ses-outbox.server.ts";
+import { MossosPanel } from "#app/components/admin/travellers/mossos-panel.tsx";
+import { loadRegionalPoliceView } from "#app/modules/mossos/mossos.server.ts";
 import type { Route } from "./+types/communications.ts";
 
 // /admin/viajeros/comunicaciones: every filing with the ministry and every exchange (request and
@@ -36,13 +38,14 @@ const INTENTS: readonly CommunicationIntent[] = ["retry", "annul", "resume", "ch
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "landlords:manage");
-  const [communications, attempts, stopped, channels] = await Promise.all([
+  const [communications, attempts, stopped, channels, mossos] = await Promise.all([
     listCommunications(context.db),
     listAttempts(context.db),
     listStoppedLandlords(context.db),
     listChannelSettings(context.db),
+    loadRegionalPoliceView(context.db),
   ]);
-  return data({ communications, attempts, stopped, channels, now: Date.now() }, { headers: NO_STORE });
+  return data({ communications, attempts, stopped, channels, mossos, now: Date.now() }, { headers: NO_STORE });
 }
 
 const result = (intent: CommunicationIntent | null, ok: boolean, message: string, status = 200) =>
@@ -81,5 +84,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CommunicationsRoute({ loaderData }: Route.ComponentProps) {
-  return <CommunicationsPanel {...loaderData} />;
+  const { mossos, ...ses } = loaderData;
+  return (
+    <div className="grid gap-8">
+      <CommunicationsPanel {...ses} />
+      <MossosPanel {...mossos} />
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { data, Link, type AppLoadContext } from "react-router";
 import { toast } from "sonner";
 import { requirePermission } from "#app/auth/guards.server.ts";
 import { LandlordsPanel } from "#app/components/admin/travellers/landlords-panel.tsx";
@@ -13,6 +13,9 @@ import {
   listLandlordAccounts,
   updateLandlordAccount,
 } from "#app/modules/landlords/landlords.server.ts";
+import { loadSesCa } from "#app/modules/ses/ses-ca.server.ts";
+import { checkLandlordConnection, type SesConnectionCheck } from "#app/modules/ses/ses-connection.server.ts";
+import { resolveSesEndpoint } from "#app/modules/ses/ses-endpoint.ts";
 import type { Route } from "./+types/landlords.ts";
 
 // /admin/viajeros/arrendadores: the SES.HOSPEDAJES web-service accounts (issue 10). Admin and
@@ -42,7 +45,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS: readonly LandlordIntent[] = ["create", "update", "delete"];
+const INTENTS: readonly LandlordIntent[] = ["create", "update", "delete", "test-connection"];
+
+/** A staff click waits for it: shorter than the sender's timeout. */
+const CHECK_TIMEOUT_MS = 15_000;
+
+function testConnection(context: AppLoadContext, id: string): Promise<SesConnectionCheck> {
+  const { config } = context;
+  return checkLandlordConnection(context.db, context.credentialsKey, id, {
+    endpoint: resolveSesEndpoint(config),
+    ca: loadSesCa(config),
+    timeoutMs: Math.min(config.SES_TIMEOUT_MS, CHECK_TIMEOUT_MS),
+  });
+}
+
+/**
+ * The save's message followed by the connection check it triggered; the check never undoes the
+ * save. An instance with SES_SENDER=off never talks to the ministry by itself (tests, an
+ * instance that leaves sending to another): there only the button runs the check.
+ */
+async function savedAndChecked(context: AppLoadContext, id: string, saved: string): Promise<string> {
+  if (context.config.SES_SENDER !== "on") return saved;
+  try {
+    const check = await testConnection(context, id);
+    return `${saved}. Prueba de conexión: ${check.message}`;
+  } catch (error) {
+    context.logger.error({ err: error, landlordId: id }, "landlord connection check after save failed");
+    return saved;
+  }
+}
 
 const result = (intent: LandlordIntent | null, ok: boolean, message: string, status = 200) =>
   data<TravellerActionResult<LandlordIntent>>(ok && intent ? { ok, intent, message } : { ok: false, intent, error: message }, {
@@ -61,6 +92,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "create" && !landlordIdSchema.safeParse(id).success) return result(intent, false, LANDLORD_MESSAGES.notFound, 404);
 
   try {
+    if (intent === "test-connection") {
+      const check = await testConnection(context, id);
+      logger.info({ landlordId: id, userId: user.id, ok: check.ok }, "landlord connection tested");
+      return result(intent, check.ok, check.message);
+    }
     if (intent === "delete") {
       const outcome = await deleteLandlordAccount(db, id);
       if (outcome === "deleted") {
@@ -76,16 +112,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "create") {
       const created = await createLandlordAccount(db, credentialsKey, checked.data, user.id);
       logger.info({ landlordId: created.id, userId: user.id }, "landlord account created");
-      return result(intent, true, LANDLORD_MESSAGES.created, 201);
+      return result(intent, true, await savedAndChecked(context, created.id, LANDLORD_MESSAGES.created), 201);
     }
     const updated = await updateLandlordAccount(db, credentialsKey, id, checked.data);
     if (updated) logger.info({ landlordId: id, userId: user.id, passwordChanged: checked.data.wsPassword !== null }, "landlord account updated");
-    return updated ? result(intent, true, LANDLORD_MESSAGES.updated) : result(intent, false, LANDLORD_MESSAGES.notFound, 404);
+    return updated ? result(intent, true, await savedAndChecked(context, id, LANDLORD_MESSAGES.updated)) : result(intent, false, LANDLORD_MESSAGES.notFound, 404);
   } catch (error) {
     if (error instanceof LandlordRuleError) return result(intent, false, error.message, error.status);
     // The error object may describe the failed statement; never the form, which holds the password.
     logger.error({ err: error, intent, landlordId: id || undefined }, "landlord account action failed");
-    return result(intent, false, intent === "delete" ? LANDLORD_MESSAGES.deleteError : LANDLORD_MESSAGES.saveError, 500);
+    const message = intent === "delete" ? LANDLORD_MESSAGES.deleteError : intent === "test-connection" ? LANDLORD_MESSAGES.checkError : LANDLORD_MESSAGES.saveError;
+    return result(intent, false, message, 500);
   }
 }
 

@@ -12,6 +12,7 @@ import { opensDialog } from "#app/components/ui/dialog.tsx";
 import { PROPERTY_MESSAGES, propertyIdSchema, validatePropertyInput } from "#app/modules/properties/properties.schema.ts";
 import { createProperty, deleteProperty, listProperties, UnknownLandlordError, updateProperty } from "#app/modules/properties/properties.server.ts";
 import { listLandlordChoices } from "#app/modules/landlords/landlords.server.ts";
+import { getProvince, listProvinces } from "#app/modules/guests/ine.server.ts";
 import type { Route } from "./+types/properties.ts";
 
 // /admin/viajeros/viviendas: the properties (staff-side §2, §5). "?nueva=1" opens the create
@@ -25,10 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "travellers:manage");
   try {
     const [properties, landlords] = await Promise.all([listProperties(context.db), listLandlordChoices(context.db)]);
-    return { properties, landlords, loadError: false };
+    return { properties, landlords, provinces: listProvinces(), loadError: false };
   } catch (error) {
     context.logger.error({ err: error }, "properties could not be loaded");
-    return { properties: [], landlords: [], loadError: true };
+    return { properties: [], landlords: [], provinces: [], loadError: true };
   }
 }
 
@@ -60,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const checked = validatePropertyInput(form);
     if (!checked.ok) return result(intent, false, checked.message, 400);
+    if (checked.data.provinceCode && !getProvince(checked.data.provinceCode)) return result(intent, false, PROPERTY_MESSAGES.invalidProvince, 400);
     if (intent === "create") {
       const created = await createProperty(db, checked.data, user.id);
       logger.info({ propertyId: created.id, userId: user.id }, "property created");
@@ -75,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PropertiesRoute({ loaderData }: Route.ComponentProps) {
-  const { properties, landlords, loadError } = loaderData;
+  const { properties, landlords, provinces, loadError } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const [dialog, setDialog] = useState<{ property: PropertyView | null } | null>(null);
 
@@ -119,6 +121,7 @@ export default function PropertiesRoute({ loaderData }: Route.ComponentProps) {
         open={dialog !== null}
         property={dialog?.property ?? null}
         landlords={landlords}
+        provinces={provinces}
         onOpenChange={(open) => {
           if (!open) setDialog(null);
         }}

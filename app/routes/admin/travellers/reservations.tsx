@@ -15,6 +15,8 @@ import { todayIsoDate } from "#app/lib/dates.ts";
 import { getDoorLinksForReservations } from "#app/modules/door/door.server.ts";
 import { correctGuest, CORRECTION_MESSAGES } from "#app/modules/guests/guest-correction.server.ts";
 import { refileGuestRegister } from "#app/modules/ses/ses-outbox.server.ts";
+import { recordMossosChange } from "#app/modules/mossos/mossos.server.ts";
+import { effectiveRecipient } from "#app/modules/police-routing/police-routing.ts";
 import { listGuestsForReservation } from "#app/modules/guests/guests.server.ts";
 import { sendGuestLink } from "#app/modules/mail/guest-mail.server.ts";
 import { listMailForReservation } from "#app/modules/mail/mail-outbox.server.ts";
@@ -56,9 +58,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const [allReservations, properties, filings] = await Promise.all([listReservations(db), listProperties(db), listFilingStatuses(db)]);
     const now = Date.now();
     const timeZones = new Map(properties.map((property) => [property.id, property.timeZone]));
+    // Catalan and Basque properties file with their own police, not SES (ADR 0019).
+    const recipients = new Map(properties.map((property) => [property.id, effectiveRecipient(property)]));
     // A stay whose guests have not registered yet has no PV to queue, but its deadline runs.
     for (const r of allReservations) {
-      if (r.cancelledAt || r.status === "completed" || filings[r.id]?.PV) continue;
+      if (r.cancelledAt || r.status === "completed" || filings[r.id]?.PV || recipients.get(r.propertyId) !== "ses") continue;
       const entry = (filings[r.id] ??= {});
       entry.PV = { kind: "PV", state: "pending", codigoComunicacion: null, errorText: null, dueAt: pvDueAt(r.checkInDate, timeZones.get(r.propertyId)).toISOString(), cancelRequested: false };
     }
@@ -100,6 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         // A cancelled reservation's door link is not handed out either.
         doorPath: r.cancelledAt ? null : (doorLinks.get(r.id) ?? null),
         filings: filings[r.id] ?? {},
+        policeRecipient: recipients.get(r.propertyId) ?? "ses",
       })),
       now,
       problemsOnly,
@@ -218,7 +223,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         editor: { id: editor.id, email: editor.email },
         // Issue 11 item 6: a correction of a completed registration re-files the PV (B + new A).
         onFiledDataChanged: async (tx, change) => {
-          if (change.reservationCompleted) await refileGuestRegister(tx, change.reservationId);
+          if (change.reservationCompleted) {
+            await refileGuestRegister(tx, change.reservationId);
+            await recordMossosChange(tx, change.reservationId, "correct");
+          }
         },
       });
       if (!corrected.ok) return result(intent, false, corrected.message, corrected.status);

@@ -1,0 +1,246 @@
+import { Search, X } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import {
+  ResponsiveTable,
+  ResponsiveTableBody,
+  ResponsiveTableCell,
+  ResponsiveTableHead,
+  ResponsiveTableHeader,
+  ResponsiveTableHeadRow,
+  ResponsiveTableRow,
+} from "#app/components/ui/responsive-table.tsx";
+import {
+  FLEET_STATUS_FILTERS,
+  FLEET_STATUS_LABELS,
+  MONITORING_MESSAGES,
+  PROBLEM_LABELS,
+  formatDecibels,
+  occupancyLabel,
+  readingAge,
+  type FleetDevice,
+  type FleetQuery,
+  type FleetSummary,
+} from "#app/modules/monitoring/monitoring.schema.ts";
+
+// The fleet view of Monitorización: every device, problems first, as a table on a desktop and
+// cards on a phone (ResponsiveTable). Filters are a GET form, so they live in the URL.
+
+export type FleetPanelProps = {
+  devices: FleetDevice[];
+  summary: FleetSummary;
+  total: number;
+  pageCount: number;
+  query: FleetQuery;
+  cities: string[];
+  properties: { id: string; name: string }[];
+  /** The server's clock when the page was rendered (ages are computed against it). */
+  now: number;
+};
+
+export function FleetPanel({ devices, summary, total, pageCount, query, cities, properties, now }: FleetPanelProps) {
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Monitorización</h1>
+        <p className="text-sm text-muted-foreground">Estado de cada NS-01: conexión, ruido, ocupación frente a la estancia en curso, temperatura y batería.</p>
+      </div>
+      <FleetSummaryCards summary={summary} />
+      <FleetFilterBar query={query} cities={cities} properties={properties} />
+      {summary.total === 0 ? (
+        <p className="rounded-lg border bg-background p-6 text-center text-muted-foreground">{MONITORING_MESSAGES.empty}</p>
+      ) : devices.length === 0 ? (
+        <p className="rounded-lg border bg-background p-6 text-center text-muted-foreground">{MONITORING_MESSAGES.noMatches}</p>
+      ) : (
+        <FleetTable devices={devices} now={now} />
+      )}
+      <FleetPagination query={query} total={total} pageCount={pageCount} />
+    </div>
+  );
+}
+
+function FleetSummaryCards({ summary }: { summary: FleetSummary }) {
+  const items = [
+    { label: "Dispositivos", value: summary.total },
+    { label: "En línea", value: summary.online },
+    { label: "Sin conexión", value: summary.offline },
+    { label: "Con incidencias", value: summary.problems },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-lg border bg-background p-4">
+          <dt className="text-sm text-muted-foreground">{item.label}</dt>
+          <dd className="text-2xl font-semibold tabular-nums">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function FleetFilterBar({ query, cities, properties }: Pick<FleetPanelProps, "query" | "cities" | "properties">) {
+  const submit = useSubmit();
+  const active = query.q !== "" || query.city !== "" || query.propertyId !== "" || query.status !== "all";
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filtrar dispositivos"
+      className="grid gap-3 rounded-lg border bg-background p-4 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] md:items-end"
+      onChange={(event) => {
+        if (event.target instanceof HTMLSelectElement) submit(event.currentTarget, { replace: true });
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="fleet-search">Buscar</Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input id="fleet-search" name="q" type="search" defaultValue={query.q} key={query.q} maxLength={100} placeholder="Dispositivo o vivienda" className="pl-9" />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="fleet-city">Ciudad</Label>
+        <NativeSelect id="fleet-city" name="ciudad" defaultValue={query.city} key={`c${query.city}`}>
+          <option value="">Todas</option>
+          {cities.map((city) => (
+            <option key={city} value={city}>
+              {city}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="fleet-property">Vivienda</Label>
+        <NativeSelect id="fleet-property" name="vivienda" defaultValue={query.propertyId} key={`p${query.propertyId}`}>
+          <option value="">Todas</option>
+          {properties.map((property) => (
+            <option key={property.id} value={property.id}>
+              {property.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="fleet-status">Estado</Label>
+        <NativeSelect id="fleet-status" name="estado" defaultValue={query.status} key={`s${query.status}`}>
+          {FLEET_STATUS_FILTERS.map((status) => (
+            <option key={status} value={status}>
+              {FLEET_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" className="max-md:flex-1">
+          <Search aria-hidden="true" /> Buscar
+        </Button>
+        {active ? (
+          <Button asChild variant="ghost" className="max-md:flex-1">
+            <Link to="/admin/monitorizacion">
+              <X aria-hidden="true" /> Limpiar
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export function FleetTable({ devices, now }: { devices: FleetDevice[]; now: number }) {
+  return (
+    <ResponsiveTable aria-label="Dispositivos" wrapperClassName="rounded-lg border bg-background max-md:border-0 max-md:bg-transparent">
+      <ResponsiveTableHeader>
+        <ResponsiveTableHeadRow>
+          <ResponsiveTableHead>Dispositivo</ResponsiveTableHead>
+          <ResponsiveTableHead>Incidencias</ResponsiveTableHead>
+          <ResponsiveTableHead>Vivienda</ResponsiveTableHead>
+          <ResponsiveTableHead>Conexión</ResponsiveTableHead>
+          <ResponsiveTableHead>LAeq</ResponsiveTableHead>
+          <ResponsiveTableHead>Ocupación</ResponsiveTableHead>
+          <ResponsiveTableHead>Temperatura</ResponsiveTableHead>
+          <ResponsiveTableHead>Batería</ResponsiveTableHead>
+        </ResponsiveTableHeadRow>
+      </ResponsiveTableHeader>
+      <ResponsiveTableBody>
+        {devices.map((device) => (
+          <ResponsiveTableRow key={device.id} data-device-id={device.id}>
+            <ResponsiveTableCell label="Dispositivo" mobile="title" className="[overflow-wrap:anywhere]">
+              <Link to={`/admin/monitorizacion/${encodeURIComponent(device.id)}`} className="font-medium text-primary underline-offset-4 hover:underline max-md:flex max-md:min-h-11 max-md:items-center">
+                {device.name}
+              </Link>
+              <span className="block text-xs font-normal text-muted-foreground">{device.id}</span>
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Incidencias" mobile="full">
+              {device.problems.length === 0 ? (
+                <span className="text-muted-foreground">Ninguna</span>
+              ) : (
+                <span className="flex flex-wrap gap-1">
+                  {device.problems.map((problem) => (
+                    <Badge key={problem} variant={problem === "smoke" || problem === "tamper" ? "destructive" : "warning"}>
+                      {PROBLEM_LABELS[problem]}
+                    </Badge>
+                  ))}
+                </span>
+              )}
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Vivienda" mobile="full" className="[overflow-wrap:anywhere]">
+              {device.propertyName ?? <span className="text-muted-foreground">Sin vivienda</span>}
+              {device.city ? <span className="block text-xs text-muted-foreground">{device.city}</span> : null}
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Conexión">
+              <Badge variant={device.online ? "success" : "warning"} className="whitespace-nowrap">{device.online ? "En línea" : "Sin conexión"}</Badge>
+              <span className="block text-xs text-muted-foreground">{readingAge(device.state.lastReadingAt, now)}</span>
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="LAeq" className="whitespace-nowrap tabular-nums">
+              {device.state.laeq == null ? "—" : `${formatDecibels(device.state.laeq)} dB`}
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Ocupación" mobile="full">
+              {occupancyLabel(device.state.occupancy, device.stay)}
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Temperatura" className="whitespace-nowrap tabular-nums">
+              {device.state.tempC == null ? "—" : `${device.state.tempC.toFixed(1)} °C`}
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Batería" className="whitespace-nowrap tabular-nums">
+              {device.state.batteryPct == null ? "—" : `${Math.round(device.state.batteryPct)} %`}
+            </ResponsiveTableCell>
+          </ResponsiveTableRow>
+        ))}
+      </ResponsiveTableBody>
+    </ResponsiveTable>
+  );
+}
+
+function FleetPagination({ query, total, pageCount }: { query: FleetQuery; total: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const href = (page: number) => {
+    const params = new URLSearchParams();
+    if (query.q) params.set("q", query.q);
+    if (query.city) params.set("ciudad", query.city);
+    if (query.propertyId) params.set("vivienda", query.propertyId);
+    if (query.status !== "all") params.set("estado", query.status);
+    if (page > 1) params.set("pagina", String(page));
+    const search = params.toString();
+    return search ? `/admin/monitorizacion?${search}` : "/admin/monitorizacion";
+  };
+  return (
+    <nav aria-label="Páginas de dispositivos" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-muted-foreground">{`Página ${query.page} de ${pageCount} · ${total} dispositivos`}</p>
+      <div className="flex gap-2">
+        {query.page > 1 ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={href(query.page - 1)}>Anterior</Link>
+          </Button>
+        ) : null}
+        {query.page < pageCount ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={href(query.page + 1)}>Siguiente</Link>
+          </Button>
+        ) : null}
+      </div>
+    </nav>
+  );
+}

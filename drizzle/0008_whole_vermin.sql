@@ -1,0 +1,1 @@
+ALTER TABLE "guests" ADD COLUMN "signature_lang" varchar(2);
