@@ -175,6 +175,12 @@ describe.skipIf((!brokerUp && !requireMqtt) || !postgresUrl)("MQTT delivery guar
       }, "the ingest statement waiting on the lock");
       first.child.kill("SIGKILL");
       await first.exited;
+      // PostgreSQL does not notice a dead client while its backend waits on a lock: released, the
+      // orphaned statement would still run and commit. A crash before the commit means that
+      // statement never commits, so end its backend before releasing the lock.
+      await locker.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where wait_event_type = 'Lock' and query like '%INSERT INTO telemetry_readings%' and pid <> pg_backend_pid()",
+      );
       await locker.query("ROLLBACK");
       expect(await count(database.db, [device.id])).toBe(1);
       // Same client id: the broker's persistent session hands the unacknowledged messages back.
@@ -184,12 +190,15 @@ describe.skipIf((!brokerUp && !requireMqtt) || !postgresUrl)("MQTT delivery guar
       expect(stored.map((r) => r.ts.getTime())).toEqual([0, 1, 2, 3, 4, 5].map((i) => t0 + i * 1000));
       second.child.kill("SIGTERM");
       expect(await second.exited).toBe(0);
-      // Its session stays in the group on purpose (a restart gets what came meanwhile); end it,
-      // since the next test counts the shares of two other instances.
-      await forgetSession(clientId);
     } finally {
       await locker.end().catch(() => {});
       await client.endAsync();
+      // Its session stays in the group on purpose (a restart gets what came meanwhile); end it
+      // even when the test failed, since the next test counts the shares of two other instances
+      // and a session left behind would take a share of them.
+      for (const s of spawned) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill("SIGKILL");
+      await Promise.all(spawned.map((s) => s.exited));
+      await forgetSession(clientId);
     }
   });
 
