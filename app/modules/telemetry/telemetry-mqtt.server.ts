@@ -170,6 +170,12 @@ export function startTelemetryConsumer(options: TelemetryConsumerOptions): Telem
     properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: RECEIVE_MAXIMUM },
     reconnectPeriod: 2_000,
     connectTimeout: 10_000,
+    // Subscribe again on EVERY connection, session present or not (the "connect" handler below).
+    // mqtt.js's own resubscription runs only when the broker says it has no session, and it
+    // turns a repeated subscribe() into a no-op; but Mosquitto 2.0.11 restores a persistent
+    // session after a restart WITHOUT its shared subscription, so the consumer would hear
+    // nothing more until its own restart (tests/faults/mqtt-broker-faults.test.ts).
+    resubscribe: false,
     customHandleAcks(topic, message, packet, done) {
       const messageId = packet.messageId;
       if (messageId !== undefined && packet.qos === 1) {
