@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
-import { landlordAccounts, properties } from "#app/db/schema.ts";
+import { ertzaintzaCredentials, landlordAccounts, properties } from "#app/db/schema.ts";
 import { LANDLORD_MESSAGES, type LandlordInput } from "#app/modules/landlords/landlords.schema.ts";
 import { credentialsKeyFor, decryptSecret, encryptSecret, type CredentialsKey } from "./credentials-key.server.ts";
 
@@ -58,12 +58,28 @@ export async function listLandlordAccounts(db: DbOrTx): Promise<LandlordAccountV
   return db.select(viewColumns).from(landlordAccounts).orderBy(asc(landlordAccounts.name), asc(landlordAccounts.landlordCode));
 }
 
-/** For the property dialog's select. */
-export async function listLandlordChoices(db: DbOrTx): Promise<{ id: string; name: string; landlordCode: string }[]> {
+const sendsToErtzaintza = sql<boolean>`(${landlordAccounts.autoSend} and exists (
+  select 1 from ${ertzaintzaCredentials} where ${ertzaintzaCredentials}.landlord_account_id = ${landlordAccounts}.id
+))`;
+
+/** For the property dialog's select and list; `ertzaintzaAutomatic`: sends by itself with a certificate. */
+export async function listLandlordChoices(db: DbOrTx): Promise<{ id: string; name: string; landlordCode: string; ertzaintzaAutomatic: boolean }[]> {
   return db
-    .select({ id: landlordAccounts.id, name: landlordAccounts.name, landlordCode: landlordAccounts.landlordCode })
+    .select({ id: landlordAccounts.id, name: landlordAccounts.name, landlordCode: landlordAccounts.landlordCode, ertzaintzaAutomatic: sendsToErtzaintza })
     .from(landlordAccounts)
     .orderBy(asc(landlordAccounts.name), asc(landlordAccounts.landlordCode));
+}
+
+/** Accounts whose Basque properties file with the Ertzaintza by themselves (auto send + a certificate). */
+export async function listErtzaintzaAutomaticLandlordIds(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ id: landlordAccounts.id }).from(landlordAccounts).where(sendsToErtzaintza);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Accounts whose filings go out by themselves (the property list and Reservas say so). */
+export async function listAutoSendLandlordIds(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ id: landlordAccounts.id }).from(landlordAccounts).where(eq(landlordAccounts.autoSend, true));
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function landlordAccountExists(db: DbOrTx, id: string): Promise<boolean> {
