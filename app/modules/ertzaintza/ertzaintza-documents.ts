@@ -1,4 +1,5 @@
 import { ageOn, isValidDni, isValidNie } from "#app/modules/guests/identity.ts";
+import { isGuestDocumentType, toSesDocumentType } from "#app/modules/guests/ses-codes.ts";
 
 // The guest register (PV) of the Basque Country's Ertzaintza A19 web service
 // (REGIONAL-POLICE.md §3.5, ADR 0018): the same shape as the ministry's PV with its own
@@ -227,7 +228,9 @@ export function ertzaintzaPvInputFromRegister(input: ErtzaintzaRegisterInput): E
   const holder = guests[holderIndex];
   const persons: ErtzaintzaPerson[] = guests.map((guest, index) => {
     const reachable = !!(guest.phone ?? "").trim() || !!(guest.email ?? "").trim();
-    const documentType = (ERTZAINTZA_DOCUMENT_TYPES as readonly string[]).includes(guest.documentType ?? "") ? (guest.documentType as ErtzaintzaPerson["documentType"]) : null;
+    // The register stores the form's names (DNI, Pasaporte…); the A19 list is SES's codes.
+    const code = isGuestDocumentType(guest.documentType) ? toSesDocumentType(guest.documentType) : (guest.documentType ?? "");
+    const documentType = (ERTZAINTZA_DOCUMENT_TYPES as readonly string[]).includes(code) ? (code as ErtzaintzaPerson["documentType"]) : null;
     return {
       role: index === holderIndex ? "TI" : "VI",
       givenName: guest.givenName,

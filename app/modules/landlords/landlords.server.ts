@@ -76,12 +76,6 @@ export async function listErtzaintzaAutomaticLandlordIds(db: DbOrTx): Promise<Se
   return new Set(rows.map((row) => row.id));
 }
 
-/** Accounts whose filings go out by themselves (the property list and Reservas say so). */
-export async function listAutoSendLandlordIds(db: DbOrTx): Promise<Set<string>> {
-  const rows = await db.select({ id: landlordAccounts.id }).from(landlordAccounts).where(eq(landlordAccounts.autoSend, true));
-  return new Set(rows.map((row) => row.id));
-}
-
 export async function landlordAccountExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: landlordAccounts.id }).from(landlordAccounts).where(eq(landlordAccounts.id, id));
   return row !== undefined;
@@ -98,10 +92,11 @@ function hasCode(error: unknown, codes: Set<string>): boolean {
 }
 
 /** The rules that depend on the key and on what is stored, checked where the row is written. */
-function checkSecrets(key: CredentialsKey, input: LandlordInput, passwordStored: boolean): void {
+function checkSecrets(key: CredentialsKey, input: LandlordInput, passwordStored: boolean, certificateStored = false): void {
   if (input.wsPassword !== null && !key.key) throw new LandlordRuleError(LANDLORD_MESSAGES.noKeyForPassword, 409);
   if (input.autoSend && !key.key) throw new LandlordRuleError(LANDLORD_MESSAGES.noKeyForAutoSend, 409);
-  if (input.autoSend && input.wsPassword === null && !passwordStored) {
+  // Either channel is enough: an account of Basque properties only has a certificate (ADR 0018).
+  if (input.autoSend && input.wsPassword === null && !passwordStored && !certificateStored) {
     throw new LandlordRuleError(LANDLORD_MESSAGES.autoSendNeedsPassword, 400);
   }
 }
@@ -140,12 +135,15 @@ export async function updateLandlordAccount(db: Db, key: CredentialsKey, id: str
   return uniqueCode(() =>
     db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ passwordStored: sql<boolean>`(${landlordAccounts.wsPasswordEncrypted} is not null)` })
+        .select({
+          passwordStored: sql<boolean>`(${landlordAccounts.wsPasswordEncrypted} is not null)`,
+          certificateStored: sql<boolean>`exists (select 1 from ${ertzaintzaCredentials} where ${ertzaintzaCredentials}.landlord_account_id = ${landlordAccounts}.id)`,
+        })
         .from(landlordAccounts)
         .where(eq(landlordAccounts.id, id))
         .for("update");
       if (!current) return false;
-      checkSecrets(key, input, current.passwordStored);
+      checkSecrets(key, input, current.passwordStored, current.certificateStored);
       await tx
         .update(landlordAccounts)
         .set({

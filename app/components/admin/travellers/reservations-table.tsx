@@ -157,7 +157,7 @@ export function ReservationsTable({
                   ) : reservation.policeRecipient === "ertzaintza" ? (
                     <p className="text-xs" data-police-recipient="ertzaintza">
                       <span className="font-medium">Ertzaintza</span>
-                      <span className="block text-muted-foreground">Sin envío automático (su arrendador no lo tiene activado): regístralos en su portal en 24 h.</span>
+                      <span className="block text-muted-foreground">Sin envío automático (su arrendador no tiene certificado o no tiene activado el envío): regístralos en su portal en 24 h.</span>
                     </p>
                   ) : (
                     <div className="grid gap-1">

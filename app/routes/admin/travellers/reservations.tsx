@@ -23,7 +23,7 @@ import { listMailForReservation } from "#app/modules/mail/mail-outbox.server.ts"
 import { kickMailWorker, mailSettingsFrom } from "#app/modules/mail/mail-service.server.ts";
 import { MAIL_MESSAGES } from "#app/modules/mail/mail.schema.ts";
 import { listProperties } from "#app/modules/properties/properties.server.ts";
-import { listAutoSendLandlordIds } from "#app/modules/landlords/landlords.server.ts";
+import { listErtzaintzaAutomaticLandlordIds } from "#app/modules/landlords/landlords.server.ts";
 import { RESERVATION_MESSAGES, validateReservationInput, validateReservationUpdate } from "#app/modules/reservations/reservations.schema.ts";
 import {
   cancelReservation,
@@ -56,13 +56,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const canReadGuests = hasPermission(user.role, "guests:read");
   try {
-    const [allReservations, properties, filings, autoSend] = await Promise.all([listReservations(db), listProperties(db), listFilingStatuses(db), listAutoSendLandlordIds(db)]);
+    const [allReservations, properties, filings, autoSend] = await Promise.all([listReservations(db), listProperties(db), listFilingStatuses(db), listErtzaintzaAutomaticLandlordIds(db)]);
     const now = Date.now();
     const timeZones = new Map(properties.map((property) => [property.id, property.timeZone]));
     // Catalan and Basque properties file with their own police, not SES (ADR 0019).
     const recipients = new Map(properties.map((property) => [property.id, effectiveRecipient(property)]));
     // The Ertzaintza's web service files the PV by itself when the account sends automatically
-    // (ADR 0018); otherwise staff register the guests in its portal.
+    // and holds a certificate (ADR 0018); otherwise staff register the guests in its portal.
     const automatic = new Set(properties.filter((property) => property.landlordAccountId && autoSend.has(property.landlordAccountId)).map((property) => property.id));
     // A stay whose guests have not registered yet has no PV to queue, but its deadline runs.
     for (const r of allReservations) {
