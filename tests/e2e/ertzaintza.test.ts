@@ -129,7 +129,7 @@ describe.skipIf(!browserAvailable)("Ertzaintza screens in Chromium", () => {
     await shot("certificate-saved");
     await dialog.getByRole("button", { name: "Probar conexión con la Ertzaintza" }).click();
     await expect.poll(() => page.getByText("Conexión correcta con la Ertzaintza", { exact: false }).first().isVisible()).toBe(true);
-    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await dialog.getByRole("button", { name: "Cerrar" }).first().click();
     await expect.poll(() => row.locator("[data-ertzaintza-status]").isVisible()).toBe(true);
     await noSidewaysScroll(page);
     await expectAccessible(page);

@@ -76,6 +76,12 @@ export async function listErtzaintzaAutomaticLandlordIds(db: DbOrTx): Promise<Se
   return new Set(rows.map((row) => row.id));
 }
 
+/** Whether an SES password is stored (nothing to test against the ministry without one). */
+export async function landlordHasPassword(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ stored: sql<boolean>`(${landlordAccounts.wsPasswordEncrypted} is not null)` }).from(landlordAccounts).where(eq(landlordAccounts.id, id));
+  return row?.stored ?? false;
+}
+
 export async function landlordAccountExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: landlordAccounts.id }).from(landlordAccounts).where(eq(landlordAccounts.id, id));
   return row !== undefined;

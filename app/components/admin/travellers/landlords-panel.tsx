@@ -121,7 +121,7 @@ export function LandlordsPanel({ landlords, keyAvailable }: { landlords: Landlor
                 <ResponsiveTableHead>Contraseña</ResponsiveTableHead>
                 <ResponsiveTableHead>Envío automático</ResponsiveTableHead>
                 <ResponsiveTableHead>Viviendas</ResponsiveTableHead>
-                <ResponsiveTableHead>Conexión</ResponsiveTableHead>
+                <ResponsiveTableHead>Conexión SES</ResponsiveTableHead>
                 <ResponsiveTableHead>Ertzaintza</ResponsiveTableHead>
                 <ResponsiveTableHead className="text-right">Acciones</ResponsiveTableHead>
               </ResponsiveTableHeadRow>
@@ -160,7 +160,7 @@ export function LandlordsPanel({ landlords, keyAvailable }: { landlords: Landlor
                   <ResponsiveTableCell label="Viviendas" className="tabular-nums">
                     {propertiesLabel(landlord.propertyCount)}
                   </ResponsiveTableCell>
-                  <ResponsiveTableCell label="Conexión" mobile="full">
+                  <ResponsiveTableCell label="Conexión SES" mobile="full">
                     <ConnectionStatus landlord={landlord} />
                   </ResponsiveTableCell>
                   <ResponsiveTableCell label="Ertzaintza" mobile="full">
