@@ -18,6 +18,7 @@ import { purgeExpiredGuestData } from "#app/modules/guests/retention.server.ts";
 import { loadLeadNotifyConfig } from "#app/modules/leads/lead-notify.server.ts";
 import { resolveSesEndpoint } from "#app/modules/ses/ses-endpoint.ts";
 import { loadSesCa } from "#app/modules/ses/ses-ca.server.ts";
+import { loadErtzaintzaCa, resolveErtzaintzaEndpoint } from "#app/modules/ertzaintza/ertzaintza-endpoint.server.ts";
 import { startSesSender, type SesAlertConfig, type SesSender } from "#app/modules/ses/ses-sender.server.ts";
 import { pruneRateLimitEvents } from "#app/modules/rate-limit/rate-limit.server.ts";
 import { startTelemetryService, type TelemetryService } from "#app/modules/telemetry/telemetry-service.server.ts";
@@ -175,6 +176,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
             ca: loadSesCa(config),
             alerts: sesAlertConfig(config),
             siteUrl: config.siteUrl,
+            ertzaintza: { endpoint: resolveErtzaintzaEndpoint(config), ca: loadErtzaintzaCa(config) },
           })
         : null;
 

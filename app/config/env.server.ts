@@ -107,6 +107,12 @@ export const envSchema = z
     // PEM file of the CAs the SES client trusts besides Node's roots; unset = the shipped FNMT
     // intermediate and root (resources/ses-hospedajes/ca/, ADR 0005).
     SES_CA_FILE: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(4096).optional()),
+    // The Ertzaintza's A19 web service (ADR 0018): which host (pre-production or production), or
+    // an explicit URL (the fake in tests); a PEM file of CAs its client trusts besides Node's
+    // roots (pre-production serves an internal CA's chain). Sent by the same sender as SES.
+    ERTZAINTZA_ENVIRONMENT: z.preprocess(emptyAsUndefined, z.enum(["pre", "prod"]).default("prod")),
+    ERTZAINTZA_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    ERTZAINTZA_CA_FILE: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(4096).optional()),
     // Telemetry (ADR 0015/0016): raw readings and rollups kept this long; per-device rate of the
     // HTTP ingest; the MQTT consumer (on by default when MQTT_URL is set) and its session id.
     TELEMETRY_RAW_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(30)),

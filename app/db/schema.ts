@@ -510,6 +510,10 @@ export const sesCommunications = pgTable(
       .references(() => landlordAccounts.id, { onDelete: "restrict" }),
     // RH | PV | B
     kind: varchar("kind", { length: 2 }).notNull(),
+    // Who receives it (ADR 0018): "ses" (SES.HOSPEDAJES: lotes, polled, B to cancel) or
+    // "ertzaintza" (A19 envioFicheroXML: synchronous, PV only, no B — a cancellation or
+    // correction after acceptance is a police_tasks row). Same claims, lease and retries.
+    recipient: varchar("recipient", { length: 12 }).notNull().default("ses"),
     // For B: the alta it cancels.
     targetId: uuid("target_id"),
     state: varchar("state", { length: 16 }).notNull(),
@@ -586,6 +590,42 @@ export const sesChannelSettings = pgTable("ses_channel_settings", {
   updatedAt: updatedAt(),
 });
 
+// ---------------------------------------------------------------- Ertzaintza A19 (ADR 0018)
+
+// The signing certificate of a landlord account for the Ertzaintza's A19 web service (the
+// owner's qualified certificate, WS-Security X.509 signature), one per account. The certificate
+// and its private key are stored only as AES-256-GCM ciphertext under the same key as the SES
+// passwords (ADR 0010), the account id as authenticated data; what staff see (subject, issuer,
+// dates, fingerprint, tax id) is kept beside it in clear, because none of it is secret.
+export const ertzaintzaCredentials = pgTable("ertzaintza_credentials", {
+  landlordAccountId: uuid("landlord_account_id")
+    .primaryKey()
+    .references(() => landlordAccounts.id, { onDelete: "cascade" }),
+  // cabecera/codigoArrendador: the lessor's CIF/NIF (≤ 10), which must match the certificate's
+  // holder in the Department's user directory.
+  lessorCode: varchar("lessor_code", { length: 10 }).notNull(),
+  // v1.<key id>.<iv>.<tag>.<ciphertext> of {"certificatePem","privateKeyPem"}.
+  certificateEncrypted: text("certificate_encrypted").notNull(),
+  subject: text("subject").notNull(),
+  issuer: text("issuer").notNull(),
+  notBefore: timestamp("not_before", { withTimezone: true }).notNull(),
+  notAfter: timestamp("not_after", { withTimezone: true }).notNull(),
+  // SHA-256 of the DER, colon-separated hex, to tell two certificates apart.
+  fingerprint: varchar("fingerprint", { length: 95 }).notNull(),
+  // The holder's tax id as the certificate states it (serialNumber / organizationIdentifier).
+  taxId: varchar("tax_id", { length: 20 }),
+  // Set by the sender when the service refuses the signature or the user (403, PET08–PET10):
+  // this account's Ertzaintza filings stop (its SES ones go on) until staff act.
+  queueStoppedReason: text("queue_stopped_reason"),
+  queueStoppedAt: timestamp("queue_stopped_at", { withTimezone: true }),
+  // The last "Probar conexión" against the Ertzaintza.
+  connectionCheckedAt: timestamp("connection_checked_at", { withTimezone: true }),
+  connectionOk: boolean("connection_ok"),
+  connectionMessage: text("connection_message"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 // ---------------------------------------------------------------- settings
 
 // Values every instance must agree on without configuration, such as the session-signing secret.
@@ -643,7 +683,7 @@ export const policeTasks = pgTable(
   "police_tasks",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    // "mossos-cancel" | "mossos-correct"
+    // "mossos-cancel" | "mossos-correct" | "mossos-invalid" | "ertzaintza-cancel" | "ertzaintza-correct"
     kind: varchar("kind", { length: 20 }).notNull(),
     propertyId: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
     reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),

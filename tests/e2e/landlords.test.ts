@@ -52,7 +52,7 @@ describe.skipIf(!browserAvailable)("landlord accounts and reservation holder in 
     // The page's own check first: a code of 11 characters cannot be typed (maxLength), a dash can.
     await dialog.getByLabel("Nombre *").fill("Ejemplo SL");
     await dialog.getByLabel("Código de arrendador *").fill("AB-1");
-    await dialog.getByLabel("Usuario del servicio web *").fill("B00000000WS");
+    await dialog.getByLabel("Usuario del servicio web", { exact: true }).fill("B00000000WS");
     await dialog.getByRole("button", { name: "Crear arrendador" }).click();
     await visible(dialog.getByRole("alert").filter({ hasText: LANDLORD_MESSAGES.invalidCode }));
     await dialog.getByLabel("Código de arrendador *").fill("0000000001");

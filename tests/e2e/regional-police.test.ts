@@ -90,7 +90,7 @@ describe.skipIf(!browserAvailable)("regional police screens in Chromium", () => 
     await page.goto("/admin/viajeros/viviendas");
     const card = page.locator("li", { hasText: "Pis Gràcia" });
     await expect.poll(() => card.getByText("Partes a Mossos d'Esquadra").isVisible()).toBe(true);
-    await expect.poll(() => page.locator("li", { hasText: "Piso Abando" }).getByText("(manual)").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("li", { hasText: "Piso Abando" }).getByText("(manual: sin certificado o sin envío automático)").isVisible()).toBe(true);
     await expect.poll(() => card.getByText("Licencia HUTB-012345").isVisible()).toBe(true);
     await noSidewaysScroll(page);
     await expectAccessible(page);

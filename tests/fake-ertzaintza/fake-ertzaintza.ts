@@ -1,27 +1,49 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { XMLParser } from "fast-xml-parser";
-import { ageOn } from "#app/modules/guests/identity.ts";
+import { ageOn, isValidDni, isValidNie } from "#app/modules/guests/identity.ts";
+import { taxIdFromSubject } from "#app/modules/ertzaintza/ertzaintza-certificate.server.ts";
 import { validateErtzaintzaPv } from "#app/modules/ertzaintza/ertzaintza-xsd.server.ts";
 import { ERTZAINTZA_ENDPOINT_PATH, ERTZAINTZA_SOAP_ACTION, ERTZAINTZA_WS_NAMESPACE } from "#app/modules/ertzaintza/ertzaintza-soap.ts";
+import { verifyWsseEnvelope } from "#tests/fake-ertzaintza/verify-wsse.ts";
 
-// A stand-in for the Ertzaintza A19 service (REGIONAL-POLICE.md §4.2) on loopback HTTP: the
-// SOAPAction, the WS-Security header's parts, the cabecera codes, PET07, XSD validation (109)
-// and the per-communication rules (CTO01 duplicate reference, CTO05, CTO17, COM07/08, PER05,
-// PER43) with positional codes `C_1_CTO01`, `C_1|2_PER05_VI`. The signature itself is NOT
-// verified: that needs exclusive C14N (xml-crypto + @xmldom/xmldom, not installed); the fake
-// checks that a BinarySecurityToken, an unexpired Timestamp (TTL ≤ 300 s) and a Signature are
-// there, and maps the token to an allow-list of tokens standing for the fake LDAP group.
+// A stand-in for the Ertzaintza A19 service (REGIONAL-POLICE.md §4.2) on loopback HTTP(S): the
+// SOAPAction; the WS-Security layer as WSS4J checks it (verify-wsse.ts: Timestamp, X.509 token,
+// exclusive-C14N RSA-SHA1 signature over Body, Timestamp and token, verified with xml-crypto
+// against the certificate the message carries) answered with a WS-Security SOAP fault; the
+// certificate's tax id against an allow-list standing for the Department's LDAP group (`403`);
+// the cabecera codes; PET07; XSD validation (109); the per-communication rules (CTO01
+// duplicate reference, CTO05, CTO17, COM07/08, PER05, PER43, documents, NIF/NIE, nationality,
+// minors' kinship) with positional codes `C_1_CTO01`, `C_1|2_PER05_VI`; the lessor owning the
+// establishment (PET10). Every envelope received is kept so tests can verify it independently.
 
-export type FakeErtzaintzaFailure = "code-999" | "soap-fault" | "reply-lost";
+export type FakeErtzaintzaFailure = "code-999" | "code-INT01" | "soap-fault" | "soap-client-fault" | "html-502" | "reply-lost";
 
 export interface FakeErtzaintzaOptions {
-  /** Base64 BinarySecurityToken values of authorised certificates; empty = any token. */
-  allowedTokens?: string[];
+  /** Tax ids (from the signing certificate) authorised for the service; empty/absent = any. */
+  authorisedTaxIds?: string[];
+  /** codigoArrendador → its establishments; absent = any pairing is accepted (else PET10). */
+  establishments?: Record<string, string[]>;
   /** `manual`: ns0:return in the ws namespace; `pre`: the 2026 PRE captures' ejbs namespace. */
   responseStyle?: "manual" | "pre";
   requireSoapAction?: boolean;
+  /** Minors without `parentesco` answer an error (the manual's reading) or pass (PRE's). */
+  minorsNeedKinship?: boolean;
+  /** HTTPS with this key and certificate (PRE serves an internal CA's chain). */
+  tls?: { key: string; cert: string };
+  /** The service's clock (Timestamp and certificate checks). */
+  now?: () => Date;
+}
+
+export interface FakeErtzaintzaFiling {
+  establecimiento: string;
+  referencia: string;
+  peticion: string;
+  codigoArrendador: string;
+  tipo: string;
+  solicitud: string;
 }
 
 export interface RunningFakeErtzaintza {
@@ -29,8 +51,12 @@ export interface RunningFakeErtzaintza {
   control: {
     failNext(kind: FakeErtzaintzaFailure): void;
     /** Accepted communications (referencia per establishment). */
-    filings(): { establecimiento: string; referencia: string; peticion: string }[];
+    filings(): FakeErtzaintzaFiling[];
+    /** Every envelope received, as received. */
+    envelopes(): string[];
     requests(): number;
+    /** Answers so far: code per request ("0", "CTO01", "403", "wsse:FailedCheck"…). */
+    answers(): string[];
   };
   close(): Promise<void>;
 }
@@ -42,14 +68,21 @@ const list = (value: unknown): unknown[] => (value === undefined || value === ""
 const text = (from: Node, name: string) => (typeof from[name] === "string" ? (from[name] as string) : "");
 const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const PAYMENTS = ["EFECT", "TARJT", "PLATF", "TRANS", "MOVIL", "TREG", "OTRO"];
+const fault = (faultcode: string, faultstring: string) =>
+  `<?xml version="1.0"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd">` +
+  `<soapenv:Body><soapenv:Fault><faultcode>${faultcode}</faultcode><faultstring>${escapeXml(faultstring)}</faultstring></soapenv:Fault></soapenv:Body></soapenv:Envelope>`;
 
 export async function startFakeErtzaintza(options: FakeErtzaintzaOptions = {}): Promise<RunningFakeErtzaintza> {
   const failures: FakeErtzaintzaFailure[] = [];
-  const filings: { establecimiento: string; referencia: string; peticion: string }[] = [];
+  const filings: FakeErtzaintzaFiling[] = [];
+  const envelopes: string[] = [];
+  const answers: string[] = [];
   let requests = 0;
   const sockets = new Set<Socket>();
+  const clock = options.now ?? (() => new Date());
 
   const answer = (errors: [string, string][], resultado: string, peticion: string) => {
+    answers.push(errors.length === 0 ? "0" : (/(PET|CTO|PER|COM|INT)\d{2}|\d{3}/.exec(errors[0][0])?.[0] ?? errors[0][0]));
     const ns = options.responseStyle === "pre" ? "http://gvdi.com/a19.registroHotelero.negocio.ejbs" : ERTZAINTZA_WS_NAMESPACE;
     const ret = options.responseStyle === "pre" ? "return" : "ns0:return";
     const errorXml = errors.map(([codigo, descripcion]) => `<error><codigo>${codigo}</codigo><descripcion>${escapeXml(descripcion)}</descripcion></error>`).join("");
@@ -59,19 +92,6 @@ export async function startFakeErtzaintza(options: FakeErtzaintzaOptions = {}): 
     );
   };
   const refused = (codigo: string, descripcion: string) => answer([[codigo, descripcion]], "", "");
-
-  function securityProblem(header: Node): string | null {
-    const security = node(header.Security);
-    const token = text(security, "BinarySecurityToken");
-    if (!token || security.Signature === undefined) return "Falta la firma WS-Security";
-    if (options.allowedTokens && options.allowedTokens.length > 0 && !options.allowedTokens.includes(token)) return "Usuario no autorizado";
-    const timestamp = node(security.Timestamp);
-    const created = Date.parse(text(timestamp, "Created"));
-    const expires = Date.parse(text(timestamp, "Expires"));
-    const now = Date.now();
-    if (!Number.isFinite(created) || !Number.isFinite(expires) || expires < now || created > now + 60_000 || expires - created > 300_000) return "Marca de tiempo no válida";
-    return null;
-  }
 
   async function process(body: Node): Promise<string> {
     const call = node(body.envioFicheroXML);
@@ -90,6 +110,10 @@ export async function startFakeErtzaintza(options: FakeErtzaintzaOptions = {}): 
     const document = node(node(parser.parse(solicitud) as Node).peticion);
     const request = node(document.solicitud);
     const establecimiento = text(request, "codigoEstablecimiento");
+    const codigoArrendador = text(cabecera, "codigoArrendador");
+    if (options.establishments && !(options.establishments[codigoArrendador] ?? []).includes(establecimiento)) {
+      return refused("PET10", "El arrendador no tiene permisos sobre el establecimiento");
+    }
     const errors: [string, string][] = [];
     const references: string[] = [];
     list(request.comunicacion).forEach((item, index) => {
@@ -114,6 +138,13 @@ export async function startFakeErtzaintza(options: FakeErtzaintzaOptions = {}): 
         if (!text(persona, "telefono") && !text(persona, "telefono2") && !text(persona, "correo")) errors.push([`${where}_PER43_${rol}`, "Es obligatorio al menos un teléfono o un correo"]);
         const adult = ageOn(text(persona, "fechaNacimiento"), entry) >= 18;
         if (adult && (!text(persona, "tipoDocumento") || !text(persona, "numeroDocumento"))) errors.push([`${where}_PER01_${rol}`, "Documento obligatorio para mayores de edad"]);
+        const tipoDocumento = text(persona, "tipoDocumento");
+        const numero = text(persona, "numeroDocumento");
+        if ((tipoDocumento === "NIF" && !isValidDni(numero)) || (tipoDocumento === "NIE" && !isValidNie(numero))) errors.push([`${where}_PER12_${rol}`, "El número de documento no es válido"]);
+        if ((tipoDocumento === "NIF" || tipoDocumento === "NIE") && !text(persona, "soporteDocumento")) errors.push([`${where}_PER14_${rol}`, "El número de soporte es obligatorio para NIF y NIE"]);
+        if (!text(persona, "nacionalidad")) errors.push([`${where}_130`, "Hay un huésped sin país"]);
+        // PER12, PER14, PER30 stand for codes the research did not capture (unverified).
+        if (!adult && (options.minorsNeedKinship ?? true) && !text(persona, "parentesco")) errors.push([`${where}_PER30_${rol}`, "El parentesco es obligatorio para los menores"]);
       });
       references.push(referencia);
     });
@@ -122,7 +153,7 @@ export async function startFakeErtzaintza(options: FakeErtzaintzaOptions = {}): 
       // Nothing is stored when any communication fails (one communication per request in practice).
       return answer(errors, `<codigoEstadoComunicacion>100</codigoEstadoComunicacion><descEstadoComunicacion>La comunicación tiene errores de validación</descEstadoComunicacion>`, peticion);
     }
-    for (const referencia of references) filings.push({ establecimiento, referencia, peticion });
+    for (const referencia of references) filings.push({ establecimiento, referencia, peticion, codigoArrendador, tipo, solicitud });
     const now = new Date().toISOString().slice(0, 23);
     return answer(
       [],
@@ -135,45 +166,68 @@ export async function startFakeErtzaintza(options: FakeErtzaintzaOptions = {}): 
 
   async function handle(request: http.IncomingMessage, raw: string, response: http.ServerResponse): Promise<void> {
     if (request.url !== ERTZAINTZA_ENDPOINT_PATH || request.method !== "POST") {
-      response.writeHead(404).end();
+      response.writeHead(404, { "Content-Type": "text/html" }).end("<html><body><h1>404 Not Found</h1></body></html>");
       return;
     }
     requests++;
+    envelopes.push(raw);
     const injected = failures.shift();
     const send = (status: number, xml: string) => response.writeHead(status, { "Content-Type": "text/xml; charset=utf-8" }).end(xml);
-    if (injected === "soap-fault") {
-      send(500, `<?xml version="1.0"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><soapenv:Fault><faultcode>soapenv:Server</faultcode><faultstring>OSB-382500: error interno</faultstring></soapenv:Fault></soapenv:Body></soapenv:Envelope>`);
+    if (injected === "html-502") {
+      answers.push("http-502");
+      response.writeHead(502, { "Content-Type": "text/html" }).end("<html><head><title>502 Proxy Error</title></head><body><h1>Proxy Error</h1></body></html>");
       return;
     }
-    if (injected === "code-999") {
-      send(200, refused("999", "Error técnico general, inténtelo más tarde"));
+    if (injected === "soap-fault") {
+      answers.push("soap-fault");
+      send(500, fault("soapenv:Server", "OSB-382500: error interno"));
+      return;
+    }
+    if (injected === "soap-client-fault") {
+      answers.push("soap-client-fault");
+      send(500, fault("soapenv:Client", "OSB-382505: mensaje no válido"));
+      return;
+    }
+    if (injected === "code-999" || injected === "code-INT01") {
+      send(200, injected === "code-999" ? refused("999", "Error técnico general, inténtelo más tarde") : refused("INT01", "Error interno"));
       return;
     }
     if ((options.requireSoapAction ?? true) && String(request.headers.soapaction ?? "").replace(/"/g, "") !== ERTZAINTZA_SOAP_ACTION) {
-      send(500, `<?xml version="1.0"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><soapenv:Fault><faultcode>soapenv:Client</faultcode><faultstring>SOAPAction no reconocida</faultstring></soapenv:Fault></soapenv:Body></soapenv:Envelope>`);
+      answers.push("soap-client-fault");
+      send(500, fault("soapenv:Client", "SOAPAction no reconocida"));
+      return;
+    }
+    // WS-Security first, as the OSB proxy does: nothing of the message is read before.
+    const verdict = verifyWsseEnvelope(raw, clock());
+    if (!verdict.ok) {
+      answers.push(verdict.faultcode);
+      send(500, fault(verdict.faultcode, verdict.faultstring));
+      return;
+    }
+    // Then the user: the certificate's tax id must be an active member of the LDAP group.
+    const taxId = taxIdFromSubject(verdict.certificate.subject);
+    if (options.authorisedTaxIds && options.authorisedTaxIds.length > 0 && (!taxId || !options.authorisedTaxIds.includes(taxId))) {
+      send(200, refused("403", "Usuario no autorizado"));
       return;
     }
     let envelope: Node;
     try {
       envelope = node(node(parser.parse(raw, true) as Node).Envelope);
     } catch {
-      send(500, `<?xml version="1.0"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><soapenv:Fault><faultcode>soapenv:Client</faultcode><faultstring>Mensaje no válido</faultstring></soapenv:Fault></soapenv:Body></soapenv:Envelope>`);
-      return;
-    }
-    const problem = securityProblem(node(envelope.Header));
-    if (problem) {
-      send(200, refused("403", problem));
+      answers.push("soap-client-fault");
+      send(500, fault("soapenv:Client", "Mensaje no válido"));
       return;
     }
     const xml = await process(node(envelope.Body));
     if (injected === "reply-lost") {
+      // Stored (when accepted), then the connection dropped: the sender must resend and meet CTO01.
       request.socket.destroy();
       return;
     }
     send(200, xml);
   }
 
-  const server = http.createServer((request, response) => {
+  const onRequest = (request: http.IncomingMessage, response: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -182,19 +236,26 @@ export async function startFakeErtzaintza(options: FakeErtzaintzaOptions = {}): 
         response.end(String(error));
       });
     });
-  });
+  };
+  const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, onRequest) : http.createServer(onRequest);
   server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.on("secureConnection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${ERTZAINTZA_ENDPOINT_PATH}`,
+    url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}${ERTZAINTZA_ENDPOINT_PATH}`,
     control: {
       failNext: (kind) => failures.push(kind),
       filings: () => filings.map((filing) => ({ ...filing })),
+      envelopes: () => [...envelopes],
       requests: () => requests,
+      answers: () => [...answers],
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildErtzaintzaPv, ErtzaintzaDocumentInputError, type ErtzaintzaPvInput } from "#app/modules/ertzaintza/ertzaintza-documents.ts";
-import { buildEnvelope, buildEnvioFicheroXmlBody, classifyErtzaintzaAnswer, ERTZAINTZA_SOAP_ACTION, parseErtzaintzaResponse } from "#app/modules/ertzaintza/ertzaintza-soap.ts";
+import { createErtzaintzaClient, type ErtzaintzaClient } from "#app/modules/ertzaintza/ertzaintza-client.server.ts";
+import { buildEnvioFicheroXmlBody, ERTZAINTZA_SOAP_ACTION } from "#app/modules/ertzaintza/ertzaintza-soap.ts";
 import { validateErtzaintzaPv } from "#app/modules/ertzaintza/ertzaintza-xsd.server.ts";
+import { newWsseIds, signEnvelope } from "#app/modules/ertzaintza/ertzaintza-wsse.server.ts";
 import { startFakeErtzaintza, type RunningFakeErtzaintza } from "#tests/fake-ertzaintza/fake-ertzaintza.ts";
+import { createSigningCertificates, type SigningIdentity, type TestSigningCertificates } from "#tests/helpers/test-signing-certificates.ts";
+import { createTestPki, type TestPki } from "#tests/helpers/test-pki.ts";
 
-// Ertzaintza A19 (issue 22 item 4, ADR 0018): the PV builder against the service's XSDs, and
-// the fake service over real loopback HTTP. The WS-Security header sent here is a stand-in with
-// the three parts the fake looks for: no signature is computed (xml-crypto is not installed),
-// so the fake checks presence and the Timestamp, not the signature value.
+// Ertzaintza A19 (issue 22 item 4, ADR 0018): the PV builder against the service's XSDs, and the
+// signing client against the fake service over real loopback HTTP(S). Every request is signed for
+// real (xml-crypto) and the fake verifies the signature against the certificate it carries,
+// checks the Timestamp, the "LDAP group" (tax id allow-list), the XSD and the service's codes.
 
 const INPUT: ErtzaintzaPvInput = {
   establishmentCode: "480000",
@@ -44,16 +48,6 @@ const INPUT: ErtzaintzaPvInput = {
 };
 const withContract = (patch: Partial<ErtzaintzaPvInput["contract"]>): ErtzaintzaPvInput => ({ ...INPUT, contract: { ...INPUT.contract, ...patch } });
 
-function security(now = Date.now(), token = "TUlJRi4uLg==") {
-  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
-  return (
-    `<wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd" xmlns:wsu="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd">` +
-    `<wsse:BinarySecurityToken wsu:Id="X509-1">${token}</wsse:BinarySecurityToken>` +
-    `<wsu:Timestamp wsu:Id="TS-1"><wsu:Created>${iso(now)}</wsu:Created><wsu:Expires>${iso(now + 300_000)}</wsu:Expires></wsu:Timestamp>` +
-    `<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:SignatureValue>sin-firmar</ds:SignatureValue></ds:Signature></wsse:Security>`
-  );
-}
-
 describe("the A19 PV document", () => {
   it("is valid against the service's XSD, local dates without offset, one TI", async () => {
     const xml = buildErtzaintzaPv(INPUT);
@@ -86,56 +80,155 @@ describe("the A19 PV document", () => {
   });
 });
 
-describe("the fake A19 service over HTTP", () => {
+describe("the signing client against the fake A19 service over HTTP", () => {
+  let certs: TestSigningCertificates;
   let fake: RunningFakeErtzaintza;
+  const clientFor = (who: SigningIdentity, options: { endpoint?: string; ca?: string; lessorCode?: string; privateKeyPem?: string } = {}): ErtzaintzaClient =>
+    createErtzaintzaClient({
+      endpoint: options.endpoint ?? fake.url,
+      lessorCode: options.lessorCode ?? who.taxId,
+      aplicacion: "NidoSmart 1.0",
+      signingKey: { certificatePem: who.certificatePem, privateKeyPem: options.privateKeyPem ?? who.privateKeyPem },
+      timeoutMs: 5_000,
+      ...(options.ca ? { ca: options.ca } : {}),
+    });
+
   beforeAll(async () => {
-    fake = await startFakeErtzaintza({ allowedTokens: ["TUlJRi4uLg=="] });
+    certs = createSigningCertificates();
+    fake = await startFakeErtzaintza({ authorisedTaxIds: [certs.person.taxId, certs.company.taxId], establishments: { "12345678Z": ["480000"], B12345674: ["480000"] } });
   });
   afterAll(async () => {
     await fake?.close();
+    certs?.cleanup();
   });
 
-  const post = async (envelope: string) => {
-    const response = await fetch(fake.url, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${ERTZAINTZA_SOAP_ACTION}"` }, body: envelope });
-    return parseErtzaintzaResponse(await response.text());
-  };
-  const send = (document: string, header = security()) => post(buildEnvelope(header, buildEnvioFicheroXmlBody({ aplicacion: "NidoSmart", codigoArrendador: "B00000000", tipoComunicacion: "PV" }, document)));
-
-  it("accepts the PV; the same reference again is CTO01: data on a first send, done on a resend in doubt", async () => {
+  it("files the PV (signature verified by the fake); the same reference again is CTO01: data on a first send, done on a resend in doubt", async () => {
+    const client = clientFor(certs.person);
     const xml = buildErtzaintzaPv(INPUT);
-    const first = await send(xml);
-    expect(first).toMatchObject({ kind: "answer", errors: [], codigoEstadoComunicacion: "0" });
-    expect(classifyErtzaintzaAnswer(first)).toBe("done");
-    const again = await send(xml);
-    expect(again).toMatchObject({ errors: [{ codigo: "C_1_CTO01", code: "CTO01", descripcion: "El contrato ya existe" }] });
-    expect(classifyErtzaintzaAnswer(again)).toBe("data");
-    expect(classifyErtzaintzaAnswer(again, { resendInDoubt: true })).toBe("done");
+    const first = await client.send("PV", xml);
+    expect(first).toMatchObject({ outcome: "done", code: "0", alreadyFiled: false });
+    expect(first.peticion).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fake.control.filings()).toEqual([expect.objectContaining({ referencia: "RES-A19-1", establecimiento: "480000", codigoArrendador: "12345678Z", peticion: first.peticion })]);
+    const again = await client.send("PV", xml);
+    expect(again).toMatchObject({ outcome: "data", code: "CTO01", message: "La Ertzaintza rechazó el parte: El contrato ya existe (C_1_CTO01)" });
+    const inDoubt = await client.send("PV", xml, { resendInDoubt: true });
+    expect(inDoubt).toMatchObject({ outcome: "done", code: "CTO01", alreadyFiled: true });
     expect(fake.control.filings()).toHaveLength(1);
+    // The exchange is what went on the wire: signed, with the certificate, never the key.
+    expect(first.exchange.request.body).toContain("<ds:SignatureValue>");
+    expect(first.exchange.request.body).not.toContain("PRIVATE KEY");
+    expect(first.exchange.request.headers.SOAPAction).toBe(`"${ERTZAINTZA_SOAP_ACTION}"`);
   });
 
-  it("a reply lost after storing: the resend meets CTO01 and is done; one filing", async () => {
+  it("a reply lost after storing: a retry that may have arrived; the resend in doubt meets CTO01 and is done; one filing", async () => {
+    const client = clientFor(certs.person);
     const xml = buildErtzaintzaPv(withContract({ reference: "RES-A19-LOST" }));
     fake.control.failNext("reply-lost");
-    await expect(send(xml)).rejects.toThrow();
-    expect(classifyErtzaintzaAnswer(await send(xml), { resendInDoubt: true })).toBe("done");
+    expect(await client.send("PV", xml)).toMatchObject({ outcome: "retry", code: "network", mayHaveArrived: true });
+    expect(await client.send("PV", xml, { resendInDoubt: true })).toMatchObject({ outcome: "done", alreadyFiled: true });
     expect(fake.control.filings().filter((filing) => filing.referencia === "RES-A19-LOST")).toHaveLength(1);
   });
 
-  it("refusals come back with their codes and classes", async () => {
-    const forged = await send(buildErtzaintzaPv(withContract({ reference: "RES-A19-403" })), security(Date.now(), "T1RSTw=="));
-    expect(forged).toMatchObject({ errors: [{ code: "403" }] });
-    expect(classifyErtzaintzaAnswer(forged)).toBe("credentials");
-    const expired = await send(buildErtzaintzaPv(withContract({ reference: "RES-A19-OLD" })), security(Date.now() - 600_000));
-    expect(classifyErtzaintzaAnswer(expired)).toBe("credentials");
-    expect(await send("")).toMatchObject({ errors: [{ code: "PET07" }] });
-    const invalid = await send(buildErtzaintzaPv(withContract({ reference: "RES-A19-109" })).replace("<numPersonas>2</numPersonas>", "<numPersonas>dos</numPersonas>"));
-    expect(invalid).toMatchObject({ errors: [{ code: "109" }] });
-    expect(classifyErtzaintzaAnswer(invalid)).toBe("data");
+  it("a data error comes back in Spanish with the service's text and the person it names", async () => {
     const noContact = buildErtzaintzaPv(withContract({ reference: "RES-A19-PER43" })).replace("<telefono>+34600000000</telefono><correo>lucia@example.com</correo>", "");
-    expect(await send(noContact)).toMatchObject({ errors: [{ codigo: "C_1|1_PER43_TI", code: "PER43" }] });
+    expect(await clientFor(certs.person).send("PV", noContact)).toMatchObject({
+      outcome: "data",
+      code: "PER43",
+      message: "La Ertzaintza rechazó el parte: Es obligatorio al menos un teléfono o un correo (C_1|1_PER43_TI)",
+    });
+    const invalid = buildErtzaintzaPv(withContract({ reference: "RES-A19-109" })).replace("<numPersonas>2</numPersonas>", "<numPersonas>dos</numPersonas>");
+    const refused = await clientFor(certs.person).send("PV", invalid);
+    expect(refused).toMatchObject({ outcome: "data", code: "109" });
+    expect(refused.message).toMatch(/^La Ertzaintza rechazó el parte: El XML no cumple el esquema: .*numPersonas/);
+  });
+
+  it("credentials: a certificate outside the LDAP group is 403, a signature by the wrong key a WS-Security fault, a foreign establishment PET10", async () => {
+    const stranger = await clientFor(certs.stranger).send("PV", buildErtzaintzaPv(withContract({ reference: "RES-A19-403" })));
+    expect(stranger).toMatchObject({ outcome: "credentials", code: "403" });
+    expect(stranger.message).toContain("La Ertzaintza no autoriza este certificado");
+    const forged = await clientFor(certs.person, { privateKeyPem: certs.stranger.privateKeyPem }).send("PV", buildErtzaintzaPv(withContract({ reference: "RES-A19-SIG" })));
+    expect(forged).toMatchObject({ outcome: "credentials", code: "wsse-fault", mayHaveArrived: false });
+    expect(forged.message).toBe("La Ertzaintza rechazó la firma WS-Security del mensaje: The signature or decryption was invalid (wsse:FailedCheck)");
+    const foreign = await clientFor(certs.person).send("PV", buildErtzaintzaPv({ ...INPUT, establishmentCode: "489999", contract: { ...INPUT.contract, reference: "RES-A19-PET10" } }));
+    expect(foreign).toMatchObject({ outcome: "credentials", code: "PET10" });
+    expect(fake.control.filings().map((filing) => filing.referencia)).not.toContain("RES-A19-403");
+  });
+
+  it("transient failures are retries; a SOAP Client fault is bounded", async () => {
+    const client = clientFor(certs.company);
+    const send = (reference: string) => client.send("PV", buildErtzaintzaPv(withContract({ reference })));
     fake.control.failNext("code-999");
-    expect(classifyErtzaintzaAnswer(await send(buildErtzaintzaPv(withContract({ reference: "RES-A19-999" }))))).toBe("retry");
+    expect(await send("RES-A19-999")).toMatchObject({ outcome: "retry", code: "999", mayHaveArrived: false });
+    fake.control.failNext("code-INT01");
+    expect(await send("RES-A19-INT01")).toMatchObject({ outcome: "retry", code: "INT01" });
     fake.control.failNext("soap-fault");
-    expect(classifyErtzaintzaAnswer(await send(buildErtzaintzaPv(withContract({ reference: "RES-A19-FAULT" }))))).toBe("retry");
+    expect(await send("RES-A19-FAULT")).toMatchObject({ outcome: "retry", code: "soap-fault", mayHaveArrived: true });
+    fake.control.failNext("html-502");
+    expect(await send("RES-A19-502")).toMatchObject({ outcome: "retry", code: "http-502", mayHaveArrived: true });
+    fake.control.failNext("soap-client-fault");
+    expect(await send("RES-A19-CLIENT")).toMatchObject({ outcome: "retry", code: "soap-client-fault", maxTries: 3 });
+    // The company's CIF goes as codigoArrendador, taken from organizationIdentifier.
+    expect(await send("RES-A19-B")).toMatchObject({ outcome: "done" });
+    expect(fake.control.filings().find((filing) => filing.referencia === "RES-A19-B")?.codigoArrendador).toBe("B12345674");
+  });
+
+  it("Probar conexión: an empty solicitud answers PET07 once signature and user pass (done, nothing filed); a stranger gets 403", async () => {
+    const before = fake.control.filings().length;
+    expect(await clientFor(certs.person).probe()).toMatchObject({ outcome: "done", code: "PET07" });
+    expect(await clientFor(certs.stranger).probe()).toMatchObject({ outcome: "credentials", code: "403" });
+    expect(fake.control.filings()).toHaveLength(before);
+  });
+
+  it("answers in the PRE captures' namespace read the same", async () => {
+    const pre = await startFakeErtzaintza({ responseStyle: "pre" });
+    try {
+      const client = clientFor(certs.person, { endpoint: pre.url });
+      expect(await client.send("PV", buildErtzaintzaPv(withContract({ reference: "RES-A19-PRE" })))).toMatchObject({ outcome: "done", code: "0" });
+      expect(await client.send("PV", buildErtzaintzaPv(withContract({ reference: "RES-A19-PRE" })))).toMatchObject({ outcome: "data", code: "CTO01" });
+    } finally {
+      await pre.close();
+    }
+  });
+
+  it("a hand-made envelope with an unsigned header is refused with a WS-Security fault", async () => {
+    const ids = newWsseIds();
+    const body = buildEnvioFicheroXmlBody({ aplicacion: "NidoSmart", codigoArrendador: "12345678Z", tipoComunicacion: "PV" }, buildErtzaintzaPv(withContract({ reference: "RES-A19-RAW" })), ids.body);
+    const signedXml = signEnvelope(body, { certificatePem: certs.person.certificatePem, privateKeyPem: certs.person.privateKeyPem }, ids);
+    const unsigned = signedXml.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, "");
+    const response = await fetch(fake.url, { method: "POST", headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${ERTZAINTZA_SOAP_ACTION}"` }, body: unsigned });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain("<faultcode>wsse:InvalidSecurity</faultcode>");
+  });
+});
+
+describe("TLS as pre-production serves it (an internal CA's chain)", () => {
+  let pki: TestPki;
+  let certs: TestSigningCertificates;
+  let fake: RunningFakeErtzaintza;
+  beforeAll(async () => {
+    pki = createTestPki();
+    certs = createSigningCertificates();
+    fake = await startFakeErtzaintza({ tls: { key: pki.leafKey, cert: pki.leafPem } });
+  });
+  afterAll(async () => {
+    await fake?.close();
+    pki?.cleanup();
+    certs?.cleanup();
+  });
+  const client = (ca?: string) =>
+    createErtzaintzaClient({
+      endpoint: fake.url,
+      lessorCode: certs.person.taxId,
+      aplicacion: "NidoSmart",
+      signingKey: { certificatePem: certs.person.certificatePem, privateKeyPem: certs.person.privateKeyPem },
+      timeoutMs: 5_000,
+      ...(ca ? { ca } : {}),
+    });
+
+  it("works with ERTZAINTZA_CA_FILE's CAs for this client; without them it stops with words, never a retry", async () => {
+    expect(await client(`${pki.intermediatePem}${pki.rootPem}`).probe()).toMatchObject({ outcome: "done", code: "PET07" });
+    const refused = await client().probe();
+    expect(refused).toMatchObject({ outcome: "credentials", code: "tls", mayHaveArrived: false });
+    expect(refused.message).toMatch(/^El certificado del servidor de la Ertzaintza no se pudo verificar: revise ERTZAINTZA_CA_FILE .*\(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)$/);
   });
 });

@@ -114,7 +114,7 @@ describe.each(testDatabases())("landlord accounts on %s", (database) => {
   test.each([
     ["no name", { name: "  " }, LANDLORD_MESSAGES.required],
     ["no code", { landlordCode: "" }, LANDLORD_MESSAGES.required],
-    ["no user", { wsUser: "" }, LANDLORD_MESSAGES.required],
+    ["a password without its user", { wsUser: "" }, LANDLORD_MESSAGES.userForPassword],
     ["code of 11 characters", { landlordCode: "12345678901" }, LANDLORD_MESSAGES.invalidCode],
     ["code with a dash", { landlordCode: "AB-1" }, LANDLORD_MESSAGES.invalidCode],
     ["user with a colon", { wsUser: "usuario:otro" }, LANDLORD_MESSAGES.invalidUser],

@@ -125,8 +125,11 @@ describe.each(testDatabases())("regional police routing on %s", (database) => {
     await register(madrid.uniqueLink);
     await accepted(madrid.id, "RH");
     await accepted(madrid.id, "PV");
+    // Nothing of theirs is an SES row. The Basque PV waits for the Ertzaintza (its account has
+    // automatic sending but no certificate yet: ADR 0018); the Catalan stay goes in a file.
     const regional = await server.db.select().from(sesCommunications).where(inArray(sesCommunications.reservationId, [catalan.id, basque.id]));
-    expect(regional).toEqual([]);
+    expect(regional.filter((row) => row.recipient === "ses")).toEqual([]);
+    expect(regional.map((row) => [row.reservationId, row.kind, row.recipient, row.state])).toEqual([[basque.id, "PV", "ertzaintza", "queued"]]);
     const references = fake.control.filings().map((filing) => filing.referencia);
     expect(references.length).toBeGreaterThanOrEqual(2);
     for (const reference of [catalan.id, catalan.uniqueLink, basque.id, basque.uniqueLink]) expect(references).not.toContain(reference);
@@ -138,7 +141,7 @@ describe.each(testDatabases())("regional police routing on %s", (database) => {
     expect(list).toContain("Partes a <!-- -->Mossos d&#x27;Esquadra");
     expect(list).toContain("NRUA <!-- -->ESFCTU00000801100008457400000000000000000HUTB-012345");
     const rows = await (await get("/admin/viajeros")).text();
-    expect(rows).toContain("Envío automático no disponible");
+    expect(rows).toContain("Sin envío automático (su arrendador no tiene certificado");
 
     // The Basque stay has no Mossos file either.
     const basqueFile = await get(`/api/admin/reservations/${basque.id}/mossos.txt`);
@@ -204,7 +207,7 @@ describe.each(testDatabases())("regional police routing on %s", (database) => {
     expect(Buffer.from(await stored.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
     const page = await (await get("/admin/viajeros/comunicaciones")).text();
     expect(page).toContain(fileName);
-    expect(page).toContain("Ertzaintza (País Vasco): envío automático aún no disponible");
+    expect(page).toContain("Sin envío automático (su arrendador no lo tiene activado o no tiene certificado): <!-- -->Piso Abando");
 
     expect((await post("/admin/viajeros/comunicaciones/mossos", { intent: "mossos-uploaded", id: file.id, receipt: "" })).status).toBe(400);
     expect((await post("/admin/viajeros/comunicaciones/mossos", { intent: "mossos-uploaded", id: file.id, receipt: "CV-2026-0001" })).status).toBe(200);

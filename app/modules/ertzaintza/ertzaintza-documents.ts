@@ -1,4 +1,5 @@
 import { ageOn, isValidDni, isValidNie } from "#app/modules/guests/identity.ts";
+import { isGuestDocumentType, toSesDocumentType } from "#app/modules/guests/ses-codes.ts";
 
 // The guest register (PV) of the Basque Country's Ertzaintza A19 web service
 // (REGIONAL-POLICE.md §3.5, ADR 0018): the same shape as the ministry's PV with its own
@@ -155,4 +156,115 @@ export function buildErtzaintzaPv(input: ErtzaintzaPvInput): string {
     persons.map(personXml).join("") +
     "</comunicacion></solicitud></alt:peticion>\n"
   );
+}
+
+// ---------------------------------------------------------------- from the guest register
+
+/** SES sex codes (H hombre, M mujer, O otro) as the live PRE service takes them (V varón). */
+const SEX_FROM_SES: Record<string, (typeof ERTZAINTZA_SEXES)[number]> = { H: "V", M: "M", O: "O" };
+
+/**
+ * SES kinship → A19. Identical codes except SES's PM ("padre o madre": the minor is a parent of
+ * the adult, which the A19 list splits by sex) and TU (tutor), which the A19 list lacks: both
+ * go as OT ("otro"), as the research recommends for TU, rather than guessing PA or MA.
+ */
+export function ertzaintzaKinship(code: string | null | undefined): (typeof ERTZAINTZA_KINSHIP)[number] | null {
+  if (!code) return null;
+  const upper = code.toUpperCase();
+  if ((ERTZAINTZA_KINSHIP as readonly string[]).includes(upper)) return upper as (typeof ERTZAINTZA_KINSHIP)[number];
+  return "OT";
+}
+
+/** The PV the outbox files: the platform's register as the A19 service reads it. */
+export interface ErtzaintzaRegisterInput {
+  establishmentCode: string;
+  reference: string;
+  checkIn: string;
+  checkOut: string;
+  rooms?: number | null;
+  internetAvailable?: boolean | null;
+  /** The platform's (SES) payment code. */
+  paymentType: string;
+  /** The reservation's holder, to find which guest is the contract's TI. */
+  holder: { documentNumber?: string | null; givenName?: string | null; firstSurname?: string | null };
+  guests: readonly {
+    givenName: string;
+    firstSurname: string;
+    secondSurname?: string | null;
+    sex?: string | null;
+    birthDate: string;
+    nationality?: string | null;
+    documentType?: string | null;
+    documentNumber?: string | null;
+    documentSupport?: string | null;
+    phone?: string | null;
+    email?: string | null;
+    addressStreet: string;
+    addressCountry: string;
+    addressMunicipalityCode?: string | null;
+    addressMunicipalityName?: string | null;
+    addressPostalCode: string;
+    kinship?: string | null;
+  }[];
+}
+
+const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.trim().toUpperCase() === b.trim().toUpperCase();
+
+/**
+ * Maps the register to the A19 PV input. Choices the service forces (REGIONAL-POLICE.md §3.5):
+ * `fechaContrato` is the check-in day (CTO17 refuses anything but that day or the one before
+ * the entry); DESTI ("pago en destino") is not in the A19 list (CTO05) and goes as OTRO; the
+ * contract's one TI is the guest who is the reservation's holder (by document, else by name),
+ * else the first adult; a guest without phone or e-mail (a child, usually) carries the TI's,
+ * as the manual's example does (PER43 asks one of each person).
+ */
+export function ertzaintzaPvInputFromRegister(input: ErtzaintzaRegisterInput): ErtzaintzaPvInput {
+  const guests = input.guests;
+  const adult = (birthDate: string) => ageOn(birthDate, input.checkIn) >= 18;
+  let holderIndex = guests.findIndex((guest) => same(guest.documentNumber, input.holder.documentNumber));
+  if (holderIndex < 0) holderIndex = guests.findIndex((guest) => same(guest.givenName, input.holder.givenName) && same(guest.firstSurname, input.holder.firstSurname));
+  if (holderIndex < 0) holderIndex = guests.findIndex((guest) => adult(guest.birthDate));
+  if (holderIndex < 0) holderIndex = 0;
+  const holder = guests[holderIndex];
+  const persons: ErtzaintzaPerson[] = guests.map((guest, index) => {
+    const reachable = !!(guest.phone ?? "").trim() || !!(guest.email ?? "").trim();
+    // The register stores the form's names (DNI, Pasaporte…); the A19 list is SES's codes.
+    const code = isGuestDocumentType(guest.documentType) ? toSesDocumentType(guest.documentType) : (guest.documentType ?? "");
+    const documentType = (ERTZAINTZA_DOCUMENT_TYPES as readonly string[]).includes(code) ? (code as ErtzaintzaPerson["documentType"]) : null;
+    return {
+      role: index === holderIndex ? "TI" : "VI",
+      givenName: guest.givenName,
+      firstSurname: guest.firstSurname,
+      secondSurname: guest.secondSurname ?? null,
+      documentType,
+      documentNumber: guest.documentNumber ?? null,
+      documentSupport: guest.documentSupport ?? null,
+      birthDate: guest.birthDate,
+      nationality: guest.nationality ?? "",
+      sex: guest.sex ? (SEX_FROM_SES[guest.sex.toUpperCase()] ?? null) : null,
+      address: {
+        street: guest.addressStreet,
+        municipalityCode: guest.addressMunicipalityCode ?? null,
+        municipalityName: guest.addressMunicipalityName ?? null,
+        postalCode: guest.addressPostalCode,
+        country: guest.addressCountry,
+      },
+      phone: reachable ? (guest.phone ?? null) : (holder?.phone ?? null),
+      email: reachable ? (guest.email ?? null) : (holder?.email ?? null),
+      kinship: adult(guest.birthDate) ? null : ertzaintzaKinship(guest.kinship),
+    };
+  });
+  return {
+    establishmentCode: input.establishmentCode,
+    contract: {
+      reference: input.reference,
+      contractDate: input.checkIn,
+      checkIn: input.checkIn,
+      checkOut: input.checkOut,
+      rooms: input.rooms ?? null,
+      internetAvailable: input.internetAvailable ?? null,
+      paymentType: input.paymentType === "DESTI" ? "OTRO" : input.paymentType,
+    },
+    persons,
+  };
 }

@@ -43,7 +43,7 @@ describe("A19 answers", () => {
 
   it("a SOAP fault or an HTML page is a retry", () => {
     const fault = `<S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><S:Fault><faultcode>S:Server</faultcode><faultstring>OSB</faultstring></S:Fault></S:Body></S:Envelope>`;
-    expect(parseErtzaintzaResponse(fault)).toEqual({ kind: "fault", faultstring: "OSB" });
+    expect(parseErtzaintzaResponse(fault)).toEqual({ kind: "fault", faultcode: "S:Server", faultstring: "OSB" });
     expect(classifyErtzaintzaAnswer(parseErtzaintzaResponse(fault))).toBe("retry");
     expect(classifyErtzaintzaAnswer(parseErtzaintzaResponse("<html><body>502</body></html>"))).toBe("retry");
   });

@@ -1,10 +1,8 @@
 import { XMLParser } from "fast-xml-parser";
 
-// The envelope of the A19 service's one operation, `envioFicheroXML`, and its answers
-// (REGIONAL-POLICE.md §3.3–3.4, ADR 0018). The Body is written here; the WS-Security header
-// (BinarySecurityToken, Timestamp, exclusive-C14N RSA-SHA1 signature over Body, Timestamp and
-// token) is NOT: a correct signature needs an XML canonicaliser and signer (xml-crypto with
-// @xmldom/xmldom), which this project does not have yet. Answers are parsed by local element
+// The Body of the A19 service's one operation, `envioFicheroXML`, and its answers
+// (REGIONAL-POLICE.md §3.3–3.4, ADR 0018). The Body is written here and signed, inside its
+// envelope, by ertzaintza-wsse.server.ts (xml-crypto). Answers are parsed by local element
 // name: the live service answers in two namespaces and two date formats.
 
 export const ERTZAINTZA_WS_NAMESPACE = "https://ws.negocio.registroHostelero.a19.gvdi.com";
@@ -67,7 +65,7 @@ export interface ErtzaintzaAnswer {
   fechaProcesamiento: string;
 }
 
-export type ErtzaintzaParsed = ErtzaintzaAnswer | { kind: "fault"; faultstring: string } | { kind: "unreadable"; reason: string };
+export type ErtzaintzaParsed = ErtzaintzaAnswer | { kind: "fault"; faultcode: string; faultstring: string } | { kind: "unreadable"; reason: string };
 
 const parser = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false, trimValues: true, ignoreDeclaration: true });
 
@@ -92,7 +90,10 @@ export function parseErtzaintzaResponse(xml: string): ErtzaintzaParsed {
     return { kind: "unreadable", reason: error instanceof Error ? error.message : String(error) };
   }
   const body = asNode(asNode(root.Envelope).Body);
-  if (body.Fault !== undefined) return { kind: "fault", faultstring: textOf(asNode(body.Fault), "faultstring") };
+  if (body.Fault !== undefined) {
+    const fault = asNode(body.Fault);
+    return { kind: "fault", faultcode: textOf(fault, "faultcode"), faultstring: textOf(fault, "faultstring") };
+  }
   const response = body.envioFicheroXMLResponse;
   if (response === undefined) return { kind: "unreadable", reason: "no envioFicheroXMLResponse" };
   const answer = asNode(asNode(response).return);

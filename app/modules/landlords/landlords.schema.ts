@@ -6,7 +6,8 @@ import { cleanLine } from "#app/lib/text.ts";
 // web-service credentials its properties' filings are sent with.
 
 export const LANDLORD_MESSAGES = {
-  required: "Por favor completa el nombre, el código de arrendador y el usuario del servicio web",
+  required: "Por favor completa el nombre y el código de arrendador",
+  userForPassword: "Escribe el usuario del servicio web de SES.HOSPEDAJES para guardar su contraseña",
   invalidCode: "El código de arrendador debe tener entre 1 y 10 letras o números",
   invalidUser: "El usuario del servicio web no es válido (máximo 100 caracteres, sin dos puntos)",
   passwordTooLong: "La contraseña no puede tener más de 200 caracteres",
@@ -14,7 +15,8 @@ export const LANDLORD_MESSAGES = {
   duplicateCode: "Ya existe un arrendador con ese código",
   noKeyForPassword: "No se puede guardar la contraseña: falta la clave SES_CREDENTIALS_KEY en la configuración del servidor",
   noKeyForAutoSend: "El envío automático no se puede activar: falta la clave SES_CREDENTIALS_KEY en la configuración del servidor",
-  autoSendNeedsPassword: "Para activar el envío automático guarda la contraseña del servicio web",
+  autoSendNeedsPassword:
+    "Para activar el envío automático guarda la contraseña del servicio web de SES.HOSPEDAJES o el certificado para la Ertzaintza",
   inUse: "No se puede eliminar el arrendador porque tiene viviendas asignadas. Asigna antes esas viviendas a otro arrendador.",
   created: "Arrendador creado exitosamente",
   updated: "Arrendador actualizado exitosamente",
@@ -64,10 +66,13 @@ export function validateLandlordInput(input: Record<string, unknown>): LandlordV
   const name = cleanLine(asText(input.name)).slice(0, LANDLORD_LIMITS.name).trim();
   const landlordCode = asText(input.landlordCode).trim();
   const wsUser = asText(input.wsUser).trim();
-  if (name === "" || landlordCode === "" || wsUser === "") return { ok: false, message: LANDLORD_MESSAGES.required };
+  // The SES user is optional: an account of Basque properties only files with the Ertzaintza,
+  // signed with its certificate (ADR 0018). A password needs its user.
+  if (name === "" || landlordCode === "") return { ok: false, message: LANDLORD_MESSAGES.required };
   if (!LANDLORD_CODE.test(landlordCode)) return { ok: false, message: LANDLORD_MESSAGES.invalidCode };
-  if (!WS_USER.test(wsUser)) return { ok: false, message: LANDLORD_MESSAGES.invalidUser };
+  if (wsUser !== "" && !WS_USER.test(wsUser)) return { ok: false, message: LANDLORD_MESSAGES.invalidUser };
   const password = asText(input.wsPassword);
+  if (password !== "" && wsUser === "") return { ok: false, message: LANDLORD_MESSAGES.userForPassword };
   if (Array.from(password).length > LANDLORD_LIMITS.wsPassword) return { ok: false, message: LANDLORD_MESSAGES.passwordTooLong };
   const application = cleanLine(asText(input.application)) || DEFAULT_APPLICATION;
   if (Array.from(application).length > LANDLORD_LIMITS.application) return { ok: false, message: LANDLORD_MESSAGES.applicationTooLong };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
-import { landlordAccounts, properties } from "#app/db/schema.ts";
+import { ertzaintzaCredentials, landlordAccounts, properties } from "#app/db/schema.ts";
 import { LANDLORD_MESSAGES, type LandlordInput } from "#app/modules/landlords/landlords.schema.ts";
 import { credentialsKeyFor, decryptSecret, encryptSecret, type CredentialsKey } from "./credentials-key.server.ts";
 
@@ -58,12 +58,28 @@ export async function listLandlordAccounts(db: DbOrTx): Promise<LandlordAccountV
   return db.select(viewColumns).from(landlordAccounts).orderBy(asc(landlordAccounts.name), asc(landlordAccounts.landlordCode));
 }
 
-/** For the property dialog's select. */
-export async function listLandlordChoices(db: DbOrTx): Promise<{ id: string; name: string; landlordCode: string }[]> {
+const sendsToErtzaintza = sql<boolean>`(${landlordAccounts.autoSend} and exists (
+  select 1 from ${ertzaintzaCredentials} where ${ertzaintzaCredentials}.landlord_account_id = ${landlordAccounts}.id
+))`;
+
+/** For the property dialog's select and list; `ertzaintzaAutomatic`: sends by itself with a certificate. */
+export async function listLandlordChoices(db: DbOrTx): Promise<{ id: string; name: string; landlordCode: string; ertzaintzaAutomatic: boolean }[]> {
   return db
-    .select({ id: landlordAccounts.id, name: landlordAccounts.name, landlordCode: landlordAccounts.landlordCode })
+    .select({ id: landlordAccounts.id, name: landlordAccounts.name, landlordCode: landlordAccounts.landlordCode, ertzaintzaAutomatic: sendsToErtzaintza })
     .from(landlordAccounts)
     .orderBy(asc(landlordAccounts.name), asc(landlordAccounts.landlordCode));
+}
+
+/** Accounts whose Basque properties file with the Ertzaintza by themselves (auto send + a certificate). */
+export async function listErtzaintzaAutomaticLandlordIds(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ id: landlordAccounts.id }).from(landlordAccounts).where(sendsToErtzaintza);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Whether an SES password is stored (nothing to test against the ministry without one). */
+export async function landlordHasPassword(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ stored: sql<boolean>`(${landlordAccounts.wsPasswordEncrypted} is not null)` }).from(landlordAccounts).where(eq(landlordAccounts.id, id));
+  return row?.stored ?? false;
 }
 
 export async function landlordAccountExists(db: DbOrTx, id: string): Promise<boolean> {
@@ -82,10 +98,11 @@ function hasCode(error: unknown, codes: Set<string>): boolean {
 }
 
 /** The rules that depend on the key and on what is stored, checked where the row is written. */
-function checkSecrets(key: CredentialsKey, input: LandlordInput, passwordStored: boolean): void {
+function checkSecrets(key: CredentialsKey, input: LandlordInput, passwordStored: boolean, certificateStored = false): void {
   if (input.wsPassword !== null && !key.key) throw new LandlordRuleError(LANDLORD_MESSAGES.noKeyForPassword, 409);
   if (input.autoSend && !key.key) throw new LandlordRuleError(LANDLORD_MESSAGES.noKeyForAutoSend, 409);
-  if (input.autoSend && input.wsPassword === null && !passwordStored) {
+  // Either channel is enough: an account of Basque properties only has a certificate (ADR 0018).
+  if (input.autoSend && input.wsPassword === null && !passwordStored && !certificateStored) {
     throw new LandlordRuleError(LANDLORD_MESSAGES.autoSendNeedsPassword, 400);
   }
 }
@@ -124,12 +141,15 @@ export async function updateLandlordAccount(db: Db, key: CredentialsKey, id: str
   return uniqueCode(() =>
     db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ passwordStored: sql<boolean>`(${landlordAccounts.wsPasswordEncrypted} is not null)` })
+        .select({
+          passwordStored: sql<boolean>`(${landlordAccounts.wsPasswordEncrypted} is not null)`,
+          certificateStored: sql<boolean>`exists (select 1 from ${ertzaintzaCredentials} where ${ertzaintzaCredentials}.landlord_account_id = ${landlordAccounts}.id)`,
+        })
         .from(landlordAccounts)
         .where(eq(landlordAccounts.id, id))
         .for("update");
       if (!current) return false;
-      checkSecrets(key, input, current.passwordStored);
+      checkSecrets(key, input, current.passwordStored, current.certificateStored);
       await tx
         .update(landlordAccounts)
         .set({

@@ -10,6 +10,7 @@ import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 import { DEFAULT_MOSSOS_OPTIONS, type MossosOptions } from "#app/modules/mossos/mossos-codes.ts";
 import { buildMossosFile, MOSSOS_ENTRY_TIME, MossosFileError, nextMossosSequence, type MossosStay } from "#app/modules/mossos/mossos-file.ts";
 import { effectiveRecipient, MOSSOS_PROVINCES } from "#app/modules/police-routing/police-routing.ts";
+import { listErtzaintzaAutomaticLandlordIds } from "#app/modules/landlords/landlords.server.ts";
 import { listProperties } from "#app/modules/properties/properties.server.ts";
 
 // Mossos d'Esquadra filings (ADR 0019). The portal has no API: the platform makes the V24 file,
@@ -559,12 +560,19 @@ export type RegionalPoliceView = {
   files: MossosFileView[];
   tasks: PoliceTaskView[];
   mossosProperties: PolicePropertyView[];
-  ertzaintzaProperties: PolicePropertyView[];
+  /** `automatic`: its account sends by itself and holds a certificate (ADR 0018). */
+  ertzaintzaProperties: (PolicePropertyView & { automatic: boolean })[];
 };
 
 /** What the Mossos section of Comunicaciones shows, as plain values. */
 export async function loadRegionalPoliceView(db: DbOrTx, now = new Date()): Promise<RegionalPoliceView> {
-  const [files, tasks, mossosProperties, all] = await Promise.all([listMossosFiles(db), listOpenPoliceTasks(db), listMossosProperties(db), listProperties(db)]);
+  const [files, tasks, mossosProperties, all, automaticAccounts] = await Promise.all([
+    listMossosFiles(db),
+    listOpenPoliceTasks(db),
+    listMossosProperties(db),
+    listProperties(db),
+    listErtzaintzaAutomaticLandlordIds(db),
+  ]);
   return {
     files: files.map((file) => ({
       id: file.id,
@@ -580,6 +588,8 @@ export async function loadRegionalPoliceView(db: DbOrTx, now = new Date()): Prom
     })),
     tasks: tasks.map((task) => ({ id: task.id, kind: task.kind, label: task.label, steps: task.steps, createdAt: task.createdAt.toISOString() })),
     mossosProperties: mossosProperties.map(({ id, name }) => ({ id, name })),
-    ertzaintzaProperties: all.filter((property) => effectiveRecipient(property) === "ertzaintza").map(({ id, name }) => ({ id, name })),
+    ertzaintzaProperties: all
+      .filter((property) => effectiveRecipient(property) === "ertzaintza")
+      .map(({ id, name, landlordAccountId }) => ({ id, name, automatic: landlordAccountId !== null && automaticAccounts.has(landlordAccountId) })),
   };
 }

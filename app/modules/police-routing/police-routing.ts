@@ -31,8 +31,12 @@ export const POLICE_RECIPIENT_HINTS: Record<PoliceRecipient, string> = {
   mossos:
     "No se envía nada a SES. Cada día a las 23:00 se genera el fichero de viajeros para el portal de los Mossos d'Esquadra; el equipo lo sube y marca el comprobante en Comunicaciones.",
   ertzaintza:
-    "No se envía nada a SES. El envío automático a la Ertzaintza aún no está disponible: registrad a los huéspedes en su portal (ertzaintza.euskadi.eus › Empresas › Registro Hotelero) dentro de las 24 horas.",
+    "No se envía nada a SES. Los partes de viajeros se envían solos al servicio web de la Ertzaintza, firmados con el certificado del arrendador (Arrendadores › Certificado Ertzaintza) y con el envío automático activado.",
 };
+
+/** What staff do for a Basque property whose account does not send by itself. */
+export const ERTZAINTZA_MANUAL_HINT =
+  "Registrad a los huéspedes en el portal de la Ertzaintza (ertzaintza.euskadi.eus › Empresas › Registro Hostelero) dentro de las 24 horas, o subid el certificado del arrendador para que se envíen solos.";
 
 export function isPoliceRecipient(value: unknown): value is PoliceRecipient {
   return (POLICE_RECIPIENTS as readonly unknown[]).includes(value);

@@ -53,6 +53,8 @@ export const MAX_SES_RESPONSE_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_SES_TIMEOUT_MS = 60_000;
 
 export type SesOperation = "comunicacion-A" | "comunicacion-B" | "comunicacion-C" | "consultaLote" | "consultaComunicacion" | "anulacionLote" | "catalogo";
+/** The Ertzaintza's one operation, by what it carried (its exchanges share ses_attempts). */
+export type ErtzaintzaOperation = "envioFicheroXML-PV" | "envioFicheroXML-RH" | "envioFicheroXML-prueba";
 
 /** One HTTP request as it may be stored: no password, no Authorization value. */
 export interface MaskedSesRequest {
@@ -63,7 +65,7 @@ export interface MaskedSesRequest {
 }
 
 export interface SesExchange {
-  operation: SesOperation;
+  operation: SesOperation | ErtzaintzaOperation;
   request: MaskedSesRequest;
   /** null when no HTTP answer arrived (network error, timeout). */
   response: { status: number; body: string } | null;
@@ -151,8 +153,8 @@ function failure(code: SesCode, message: string, extra: Partial<Pick<SesFailure,
 
 // Certificate verification errors (OpenSSL's codes as Node reports them): a configuration
 // problem staff must fix, in words, never a retry (ADR 0005).
-const TLS_CHAIN_CODES = new Set(["UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "SELF_SIGNED_CERT_IN_CHAIN", "DEPTH_ZERO_SELF_SIGNED_CERT"]);
-const TLS_OTHER_CODES = new Set(["CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "ERR_TLS_CERT_ALTNAME_INVALID", "CERT_UNTRUSTED", "CERT_REJECTED", "CERT_SIGNATURE_FAILURE", "CERT_REVOKED", "INVALID_CA", "PATH_LENGTH_EXCEEDED", "INVALID_PURPOSE", "HOSTNAME_MISMATCH"]);
+export const TLS_CHAIN_CODES = new Set(["UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "SELF_SIGNED_CERT_IN_CHAIN", "DEPTH_ZERO_SELF_SIGNED_CERT"]);
+export const TLS_OTHER_CODES = new Set(["CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "ERR_TLS_CERT_ALTNAME_INVALID", "CERT_UNTRUSTED", "CERT_REJECTED", "CERT_SIGNATURE_FAILURE", "CERT_REVOKED", "INVALID_CA", "PATH_LENGTH_EXCEEDED", "INVALID_PURPOSE", "HOSTNAME_MISMATCH"]);
 
 export const SES_TLS_MESSAGES = {
   chain: "El certificado del servidor no se pudo verificar (falta la cadena intermedia): revise SES_CA_FILE",
@@ -169,7 +171,7 @@ function tlsMessage(code: string): string {
 }
 
 // Refused before a byte of the request could reach the service.
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ERR_INVALID_URL"]);
+export const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ERR_INVALID_URL"]);
 
 function transportFailure(error: unknown): SesFailure {
   const name = error instanceof Error ? error.name : "";
@@ -195,10 +197,10 @@ export function decodeSesResponse(bytes: Uint8Array, contentType: string): strin
   }
 }
 
-type RawAnswer = { status: number; contentType: string; bytes: Buffer };
+export type RawAnswer = { status: number; contentType: string; bytes: Buffer };
 
 /** One POST over node:http(s), the body bounded while read. Rejects with the transport error. */
-function postOnce(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, agent: http.Agent | undefined): Promise<RawAnswer> {
+export function postOnce(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, agent: http.Agent | undefined): Promise<RawAnswer> {
   const lib = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = lib.request(

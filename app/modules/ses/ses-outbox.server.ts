@@ -6,6 +6,8 @@ import type { PoliceXmlGuest, PropertyTimeZone } from "#app/modules/guests/polic
 import { buildAltaParteHospedaje, buildAltaReservaHospedaje, buildAnulacion, SesDocumentInputError } from "#app/modules/ses/ses-documents.ts";
 import { sha256Hex } from "#app/modules/ses/ses-zip.ts";
 import { effectiveRecipient } from "#app/modules/police-routing/police-routing.ts";
+import { buildErtzaintzaPv, ErtzaintzaDocumentInputError, ertzaintzaPvInputFromRegister } from "#app/modules/ertzaintza/ertzaintza-documents.ts";
+import { recordErtzaintzaTask, type ErtzaintzaChange } from "#app/modules/ertzaintza/ertzaintza-tasks.server.ts";
 
 // The outbox (ADR 0004): what must be filed with the ministry, queued in the same transaction
 // as the change that requires it. Nothing here touches the network; the sender
@@ -13,8 +15,15 @@ import { effectiveRecipient } from "#app/modules/police-routing/police-routing.t
 // and stored with its sha256 in state "validating"; the sender validates waiting rows against
 // the XSD in one libxml2 run (0.25 s per run whatever the count, too slow for a request) and
 // moves them to "queued" or "invalid" before anything is sent.
+//
+// The same table carries the Ertzaintza's filings (recipient "ertzaintza", ADR 0018): a PV of a
+// Basque property, signed and sent by the same sender with the same claims, lease and retries.
+// The A19 service answers synchronously (no "sent"/polling) and has no cancellation (no B): a
+// change to an accepted one becomes a police_tasks row for staff.
 
 export type SesKind = "RH" | "PV" | "B";
+/** Who a row is filed with: the ministry, or the Basque Country's police (A19 web service). */
+export type FilingRecipient = "ses" | "ertzaintza";
 export type SesState =
   | "validating"
   | "invalid"
@@ -133,7 +142,7 @@ export function pvDueAt(checkInDate: string, timeZone = "Europe/Madrid"): Date {
 
 async function insertDocument(
   tx: DbOrTx,
-  row: { reservationId: string | null; reservationLabel: string; landlordAccountId: string; kind: SesKind; targetId?: string; dueAt: Date },
+  row: { reservationId: string | null; reservationLabel: string; landlordAccountId: string; kind: SesKind; targetId?: string; dueAt: Date; recipient?: FilingRecipient },
   build: () => string,
 ): Promise<string> {
   let xml: string;
@@ -142,7 +151,7 @@ async function insertDocument(
   try {
     xml = build();
   } catch (error) {
-    if (!(error instanceof SesDocumentInputError)) throw error;
+    if (!(error instanceof SesDocumentInputError) && !(error instanceof ErtzaintzaDocumentInputError)) throw error;
     // Data the ministry would refuse: shown to staff as an error, never sent.
     xml = "";
     state = "invalid";
@@ -150,7 +159,7 @@ async function insertDocument(
   }
   const [inserted] = await tx
     .insert(sesCommunications)
-    .values({ ...row, targetId: row.targetId ?? null, state, xml, sha256: sha256Hex(xml), errorText, settledAt: state === "invalid" ? new Date() : null })
+    .values({ ...row, recipient: row.recipient ?? "ses", targetId: row.targetId ?? null, state, xml, sha256: sha256Hex(xml), errorText, settledAt: state === "invalid" ? new Date() : null })
     .returning({ id: sesCommunications.id });
   return inserted.id;
 }
@@ -206,23 +215,43 @@ export async function queueReservationFiling(tx: DbOrTx, reservationId: string, 
   return id;
 }
 
-/** Queues the PV of a reservation whose guests were just registered (same transaction). */
+/**
+ * Queues the PV of a reservation whose guests were just registered (same transaction): to SES,
+ * or to the Ertzaintza for a Basque property (the A19 document, ADR 0018). Mossos properties
+ * get their daily file instead (ADR 0019).
+ */
 export async function queueGuestRegisterFiling(tx: DbOrTx, reservationId: string): Promise<string | null> {
   const r = await loadReservation(tx, reservationId);
   if (!r || r.cancelledAt || !r.landlordAccountId || !r.autoSend) return null;
-  if (effectiveRecipient(r) !== "ses") return null;
+  const recipient = effectiveRecipient(r);
+  if (recipient === "mossos") return null;
   const rows = await tx.select().from(guests).where(eq(guests.reservationId, reservationId)).orderBy(guests.position);
   const guestList: PoliceXmlGuest[] = rows.map(policeXmlGuestFromRow);
-  const id = await insertDocument(
-    tx,
-    { reservationId: r.id, reservationLabel: label(r), landlordAccountId: r.landlordAccountId, kind: "PV", dueAt: pvDueAt(r.checkInDate, r.timeZone) },
-    () =>
-      buildAltaParteHospedaje({
-        property: { name: r.propertyName, establishmentCode: r.establishmentCode, internetAvailable: r.internetAvailable, timeZone: r.timeZone as PropertyTimeZone },
-        reservation: { reference: r.reference, contractDate: r.contractDate, checkIn: r.checkInDate, checkOut: r.checkOutDate, rooms: r.rooms, paymentType: r.paymentType },
-        guests: guestList,
-      }),
-  );
+  const common = { reservationId: r.id, reservationLabel: label(r), landlordAccountId: r.landlordAccountId, kind: "PV" as const, dueAt: pvDueAt(r.checkInDate, r.timeZone) };
+  const id =
+    recipient === "ertzaintza"
+      ? await insertDocument(tx, { ...common, recipient: "ertzaintza" }, () =>
+          buildErtzaintzaPv(
+            ertzaintzaPvInputFromRegister({
+              establishmentCode: r.establishmentCode,
+              reference: r.reference,
+              checkIn: r.checkInDate,
+              checkOut: r.checkOutDate,
+              rooms: r.rooms,
+              internetAvailable: r.internetAvailable,
+              paymentType: r.paymentType,
+              holder: { documentNumber: r.holderDocumentNumber, givenName: r.holderGivenName, firstSurname: r.holderFirstSurname },
+              guests: guestList,
+            }),
+          ),
+        )
+      : await insertDocument(tx, common, () =>
+          buildAltaParteHospedaje({
+            property: { name: r.propertyName, establishmentCode: r.establishmentCode, internetAvailable: r.internetAvailable, timeZone: r.timeZone as PropertyTimeZone },
+            reservation: { reference: r.reference, contractDate: r.contractDate, checkIn: r.checkInDate, checkOut: r.checkOutDate, rooms: r.rooms, paymentType: r.paymentType },
+            guests: guestList,
+          }),
+        );
   nudgeSesSender();
   return id;
 }
@@ -234,9 +263,11 @@ const IN_FLIGHT: SesState[] = ["sending", "sent", "filed_unknown"];
 /**
  * Withdraws the altas of a reservation (of the given kinds) before a cancellation, a deletion
  * or a change: altas not yet filed are dropped; accepted ones get a B of their
- * codigoComunicacion; ones in flight are marked so a B follows their acceptance.
+ * codigoComunicacion; ones in flight are marked so a B follows their acceptance. The
+ * Ertzaintza has no B: an accepted one becomes a staff task (`change` says which), one in
+ * flight is marked and becomes one if it lands accepted.
  */
-export async function withdrawFilings(tx: DbOrTx, reservationId: string, kinds: SesKind[] = ["RH", "PV"], now = new Date()): Promise<void> {
+export async function withdrawFilings(tx: DbOrTx, reservationId: string, kinds: SesKind[] = ["RH", "PV"], now = new Date(), change: ErtzaintzaChange = "cancel"): Promise<void> {
   const altas = await tx
     .select()
     .from(sesCommunications)
@@ -248,6 +279,8 @@ export async function withdrawFilings(tx: DbOrTx, reservationId: string, kinds: 
       await tx.update(sesCommunications).set({ state: "dropped", settledAt: now }).where(eq(sesCommunications.id, alta.id));
     } else if (IN_FLIGHT.includes(state) && !alta.cancelRequested) {
       await tx.update(sesCommunications).set({ cancelRequested: true }).where(eq(sesCommunications.id, alta.id));
+    } else if (state === "accepted" && alta.recipient === "ertzaintza") {
+      await recordErtzaintzaTask(tx, alta, change, now);
     } else if (state === "accepted" && !alta.cancelRequested && alta.codigoComunicacion) {
       await queueAnnulment(tx, alta, now);
     }
@@ -278,7 +311,22 @@ export async function queueAnnulment(
  * the caller's transaction, so the correction and its filings commit together.
  */
 export async function refileGuestRegister(tx: DbOrTx, reservationId: string, now = new Date()): Promise<string | null> {
-  await withdrawFilings(tx, reservationId, ["PV"], now);
+  // The Ertzaintza takes no second PV for a reference it holds (CTO01) and has no B: once one
+  // was accepted or is on its way, the correction is a staff task (left by withdrawFilings).
+  const [filedWithErtzaintza] = await tx
+    .select({ id: sesCommunications.id })
+    .from(sesCommunications)
+    .where(
+      and(
+        eq(sesCommunications.reservationId, reservationId),
+        eq(sesCommunications.kind, "PV"),
+        eq(sesCommunications.recipient, "ertzaintza"),
+        inArray(sesCommunications.state, ["sending", "accepted"]),
+      ),
+    )
+    .limit(1);
+  await withdrawFilings(tx, reservationId, ["PV"], now, "correct");
+  if (filedWithErtzaintza) return null;
   return queueGuestRegisterFiling(tx, reservationId);
 }
 
@@ -316,6 +364,7 @@ export async function setChannelRhSending(db: DbOrTx, channel: string, sendRh: b
 
 export type FilingStatus = {
   kind: SesKind;
+  recipient: FilingRecipient;
   /** "pending": no row yet (guests not registered), shown with the deadline all the same. */
   state: SesState | "pending";
   codigoComunicacion: string | null;
@@ -330,6 +379,7 @@ export async function listFilingStatuses(db: DbOrTx): Promise<Record<string, { R
     .select({
       reservationId: sesCommunications.reservationId,
       kind: sesCommunications.kind,
+      recipient: sesCommunications.recipient,
       state: sesCommunications.state,
       codigoComunicacion: sesCommunications.codigoComunicacion,
       errorText: sesCommunications.errorText,
@@ -344,6 +394,7 @@ export async function listFilingStatuses(db: DbOrTx): Promise<Record<string, { R
     const entry = (result[row.reservationId!] ??= {});
     entry[row.kind as "RH" | "PV"] = {
       kind: row.kind as SesKind,
+      recipient: row.recipient as FilingRecipient,
       state: row.state as SesState,
       codigoComunicacion: row.codigoComunicacion,
       errorText: row.errorText,
@@ -359,6 +410,7 @@ export async function listFilingStatuses(db: DbOrTx): Promise<Record<string, { R
 export type CommunicationView = {
   id: string;
   kind: SesKind;
+  recipient: FilingRecipient;
   state: SesState;
   reservationId: string | null;
   reservationLabel: string;
@@ -378,6 +430,7 @@ export async function listCommunications(db: DbOrTx, limit = 200): Promise<Commu
     .select({
       id: sesCommunications.id,
       kind: sesCommunications.kind,
+      recipient: sesCommunications.recipient,
       state: sesCommunications.state,
       reservationId: sesCommunications.reservationId,
       reservationLabel: sesCommunications.reservationLabel,
@@ -395,7 +448,14 @@ export async function listCommunications(db: DbOrTx, limit = 200): Promise<Commu
     .innerJoin(landlordAccounts, eq(landlordAccounts.id, sesCommunications.landlordAccountId))
     .orderBy(sql`${sesCommunications.createdAt} desc`)
     .limit(limit);
-  return rows.map((row) => ({ ...row, kind: row.kind as SesKind, state: row.state as SesState, dueAt: row.dueAt.toISOString(), createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    kind: row.kind as SesKind,
+    recipient: row.recipient as FilingRecipient,
+    state: row.state as SesState,
+    dueAt: row.dueAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 export type AttemptView = {
@@ -454,6 +514,8 @@ export const COMMUNICATION_MESSAGES = {
   unchanged: "El documento sería idéntico al rechazado: corrige antes los datos de la reserva (el Ministerio lo rechazaría de nuevo o lo tomaría por duplicado)",
   annulled: "Anulación puesta en cola",
   notAnnullable: "Solo se anula una comunicación aceptada con su código",
+  ertzaintzaNoAnnulment:
+    "La Ertzaintza no tiene anulación por servicio web: cancela la reserva y sigue los pasos de la tarea que se crea, o anula el parte en su portal",
   resumed: "Envío reanudado para el arrendador",
   channelSaved: "Preferencia de envío por canal guardada",
   codeSaved: "Código de comunicación guardado: la comunicación consta como aceptada",
@@ -506,6 +568,7 @@ export async function annulCommunication(db: Db, id: string): Promise<{ ok: bool
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(sesCommunications).where(eq(sesCommunications.id, id)).for("update");
     if (!row) return { ok: false, message: COMMUNICATION_MESSAGES.notFound, status: 404 };
+    if (row.recipient === "ertzaintza") return { ok: false, message: COMMUNICATION_MESSAGES.ertzaintzaNoAnnulment, status: 409 };
     if (row.kind === "B" || row.state !== "accepted" || row.cancelRequested || !row.codigoComunicacion) {
       return { ok: false, message: COMMUNICATION_MESSAGES.notAnnullable, status: 409 };
     }

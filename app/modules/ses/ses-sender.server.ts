@@ -9,12 +9,18 @@ import { createSesClient, type SesClient, type SesExchange, type SesFailure } fr
 import { queueAnnulment, registerSesNudge, type SesState } from "#app/modules/ses/ses-outbox.server.ts";
 import type { SesLoteStatus } from "#app/modules/ses/ses-soap.ts";
 import { prepareSesDocuments } from "#app/modules/ses/ses-xsd.server.ts";
+import { createErtzaintzaClient, type ErtzaintzaClient } from "#app/modules/ertzaintza/ertzaintza-client.server.ts";
+import { ErtzaintzaCredentialsError, getErtzaintzaSigningKey, stopErtzaintzaQueue } from "#app/modules/ertzaintza/ertzaintza-credentials.server.ts";
+import { changeOfLanded, recordErtzaintzaTask } from "#app/modules/ertzaintza/ertzaintza-tasks.server.ts";
+import { validateErtzaintzaPvs } from "#app/modules/ertzaintza/ertzaintza-xsd.server.ts";
 
 // The sender and poller of the SES outbox (ADR 0004), run inside the server process after it
 // listens. Instances coordinate only through the database: every claim is one
 // UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) that commits "sending" (with a lease)
 // before the POST, so two instances never send one row, and a row left "sending" by a crash is
 // taken over after its lease and resent with the same stored bytes (WEB-SERVICE.md §3).
+// Rows for the Ertzaintza (recipient "ertzaintza", ADR 0018) go through the same claims: the
+// stored PV is signed afresh at each attempt and the synchronous answer settles the row.
 
 export type SesSenderOptions = {
   db: Db;
@@ -40,6 +46,8 @@ export type SesSenderOptions = {
   ca?: string;
   /** Base URL of the staff area, for the alert e-mail's link. */
   siteUrl?: string;
+  /** The Ertzaintza's A19 endpoint and extra trust anchors for it (ERTZAINTZA_CA_FILE). */
+  ertzaintza?: { endpoint: string; ca?: string };
 };
 
 export type SesAlertConfig = { smtpUrl: string; to: string[]; from: string } | null;
@@ -58,6 +66,9 @@ export const SES_MESSAGES = {
   xsdPrefix: "El documento no cumple el esquema oficial (no se ha enviado): ",
   queueStopped: "Envío detenido: el Ministerio no acepta las credenciales de este arrendador",
   queueStoppedTls: "Envío detenido: no se pudo verificar el certificado del Ministerio",
+  ertzaintzaStopped: "Envío a la Ertzaintza detenido",
+  ertzaintzaInvalidPrefix: "El parte no cumple el esquema de la Ertzaintza (no se ha enviado): ",
+  ertzaintzaAlreadyFiled: "La Ertzaintza ya tenía este parte (CTO01 al reenviarlo tras una respuesta perdida): consta como presentado.",
 } as const;
 
 /** Exponential backoff with "equal jitter": half fixed, half random, so instances spread out. */
@@ -158,13 +169,20 @@ export function startSesSender(options: SesSenderOptions): SesSender {
     // No lock: validation is deterministic, so two instances validating one row agree, and the
     // guarded update below is idempotent. Holding a transaction over libxml2 would stall PGlite.
     const waiting = await db
-      .select({ id: sesCommunications.id, kind: sesCommunications.kind, xml: sesCommunications.xml })
+      .select({ id: sesCommunications.id, kind: sesCommunications.kind, recipient: sesCommunications.recipient, xml: sesCommunications.xml })
       .from(sesCommunications)
       .where(eq(sesCommunications.state, "validating"))
       .limit(validationBatch);
     if (waiting.length === 0) return;
-    const prepared = await prepareSesDocuments(waiting.map((row) => ({ kind: row.kind === "B" ? "B" : (row.kind as "RH" | "PV"), xml: row.xml })));
-    const valid = waiting.filter((_, index) => prepared[index].ok).map((row) => row.id);
+    const ses = waiting.filter((row) => row.recipient !== "ertzaintza");
+    const ertzaintza = waiting.filter((row) => row.recipient === "ertzaintza");
+    const sesResults = await prepareSesDocuments(ses.map((row) => ({ kind: row.kind === "B" ? "B" : (row.kind as "RH" | "PV"), xml: row.xml })));
+    const ertzaintzaResults = await validateErtzaintzaPvs(ertzaintza.map((row) => row.xml));
+    const verdicts = [
+      ...ses.map((row, index) => ({ id: row.id, ok: sesResults[index].ok, errors: sesResults[index].ok ? [] : (sesResults[index] as { errors: string[] }).errors, prefix: SES_MESSAGES.xsdPrefix })),
+      ...ertzaintza.map((row, index) => ({ id: row.id, ok: ertzaintzaResults[index].valid, errors: ertzaintzaResults[index].errors, prefix: SES_MESSAGES.ertzaintzaInvalidPrefix })),
+    ];
+    const valid = verdicts.filter((verdict) => verdict.ok).map((verdict) => verdict.id);
     await db.transaction(async (tx) => {
       // One statement for the valid ones: a statement per row held PGlite's only connection
       // (and the guests' submissions behind it) for the length of a thousand round trips.
@@ -174,13 +192,12 @@ export function startSesSender(options: SesSenderOptions): SesSender {
           .set({ state: "queued", nextAttemptAt: new Date() })
           .where(and(inArray(sesCommunications.id, valid), eq(sesCommunications.state, "validating")));
       }
-      for (const [index, row] of waiting.entries()) {
-        const result = prepared[index];
-        if (result.ok) continue;
+      for (const verdict of verdicts) {
+        if (verdict.ok) continue;
         await tx
           .update(sesCommunications)
-          .set({ state: "invalid", errorText: SES_MESSAGES.xsdPrefix + result.errors.join("; ").slice(0, 900), settledAt: new Date() })
-          .where(and(eq(sesCommunications.id, row.id), eq(sesCommunications.state, "validating")));
+          .set({ state: "invalid", errorText: verdict.prefix + verdict.errors.join("; ").slice(0, 900), settledAt: new Date() })
+          .where(and(eq(sesCommunications.id, verdict.id), eq(sesCommunications.state, "validating")));
       }
     });
     if (waiting.length === validationBatch) again = true;
@@ -196,7 +213,12 @@ export function startSesSender(options: SesSenderOptions): SesSender {
         lease_until = now() + (${leaseMs}::int * interval '1 millisecond'), updated_at = now()
       WHERE id IN (
         SELECT c.id FROM ses_communications c JOIN landlord_accounts l ON l.id = c.landlord_account_id
-        WHERE l.queue_stopped_reason IS NULL AND l.auto_send
+          LEFT JOIN ertzaintza_credentials e ON e.landlord_account_id = c.landlord_account_id
+        WHERE l.auto_send
+          -- Each recipient's queue of an account stops on its own (refused credentials); an
+          -- Ertzaintza filing waits for the account's certificate.
+          AND CASE WHEN c.recipient = 'ertzaintza' THEN e.landlord_account_id IS NOT NULL AND e.queue_stopped_reason IS NULL
+                   ELSE l.queue_stopped_reason IS NULL END
           AND ((c.state = 'queued' AND c.next_attempt_at <= now()) OR (c.state = 'sending' AND c.lease_until < now()))
         ORDER BY c.created_at LIMIT ${batchSize}
         FOR UPDATE OF c SKIP LOCKED)
@@ -206,7 +228,90 @@ export function startSesSender(options: SesSenderOptions): SesSender {
     return db.select().from(sesCommunications).where(inArray(sesCommunications.id, ids));
   }
 
+  const ertzaintzaClients = new Map<string, ErtzaintzaClient>();
+  async function ertzaintzaClientFor(landlordId: string): Promise<ErtzaintzaClient> {
+    if (!options.ertzaintza) throw new ErtzaintzaCredentialsError("not-found", "Este servidor no tiene configurado el servicio de la Ertzaintza");
+    const credentials = await getErtzaintzaSigningKey(db, landlordId);
+    const cacheKey = `${landlordId}:${credentials.lessorCode}:${credentials.aplicacion}:${credentials.signingKey.certificatePem}`;
+    let client = ertzaintzaClients.get(cacheKey);
+    if (!client) {
+      client = createErtzaintzaClient({
+        endpoint: options.ertzaintza.endpoint,
+        lessorCode: credentials.lessorCode,
+        aplicacion: credentials.aplicacion,
+        signingKey: credentials.signingKey,
+        timeoutMs: options.timeoutMs,
+        ...(options.ertzaintza.ca ? { ca: options.ertzaintza.ca } : {}),
+      });
+      ertzaintzaClients.set(cacheKey, client);
+    }
+    return client;
+  }
+
+  /** One Ertzaintza PV: signed now, the synchronous answer settles the row (ADR 0018). */
+  async function sendToErtzaintza(row: Row): Promise<void> {
+    let client: ErtzaintzaClient;
+    try {
+      client = await ertzaintzaClientFor(row.landlordAccountId);
+    } catch (error) {
+      if (!(error instanceof ErtzaintzaCredentialsError)) throw error;
+      // Without a certificate row the claim skips the account's Ertzaintza rows until one is
+      // uploaded; with one (expired, undecryptable) its queue stops with the reason.
+      await db.transaction(async (tx) => {
+        await stopErtzaintzaQueue(tx, row.landlordAccountId, `${SES_MESSAGES.ertzaintzaStopped}: ${error.message}`);
+        await tx
+          .update(sesCommunications)
+          .set({ state: "queued", attempts: sql`${sesCommunications.attempts} - 1`, leaseUntil: null, errorText: error.message })
+          .where(and(eq(sesCommunications.id, row.id), eq(sesCommunications.state, "sending")));
+      });
+      return;
+    }
+    const result = await client.send(row.kind === "RH" ? "RH" : "PV", row.xml, { resendInDoubt: row.inDoubt });
+    const guard = and(eq(sesCommunications.id, row.id), eq(sesCommunications.state, "sending"));
+    await db.transaction(async (tx) => {
+      await recordAttempt(tx, result.exchange, {
+        communicationId: row.id,
+        landlordAccountId: row.landlordAccountId,
+        outcome: result.outcome === "done" ? (result.alreadyFiled ? "duplicate" : "ok") : result.outcome,
+        message: result.outcome === "done" && !result.alreadyFiled ? null : result.message,
+      });
+      if (result.outcome === "done") {
+        const peticion = result.peticion && result.peticion.length <= 36 ? result.peticion : null;
+        const [accepted] = await tx
+          .update(sesCommunications)
+          .set({ state: "accepted", codigoComunicacion: peticion, leaseUntil: null, cancelRequested: false, errorText: result.alreadyFiled ? SES_MESSAGES.ertzaintzaAlreadyFiled : null, settledAt: new Date() })
+          .where(guard)
+          .returning();
+        // Cancelled or corrected while in flight: the service has no B, so staff get the steps.
+        if (accepted && row.cancelRequested) await recordErtzaintzaTask(tx, accepted, await changeOfLanded(tx, accepted.reservationId));
+      } else if (result.outcome === "retry" && result.maxTries !== undefined && row.attempts >= result.maxTries) {
+        await tx.update(sesCommunications).set({ state: "error", leaseUntil: null, errorText: result.message, settledAt: new Date() }).where(guard);
+      } else if (result.outcome === "retry") {
+        await tx
+          .update(sesCommunications)
+          .set({
+            state: "queued",
+            leaseUntil: null,
+            errorText: result.message,
+            inDoubt: row.inDoubt || result.mayHaveArrived,
+            nextAttemptAt: new Date(Date.now() + backoffMs(options.retryBaseMs, row.attempts, MAX_RETRY_MS)),
+          })
+          .where(guard);
+      } else if (result.outcome === "credentials") {
+        await stopErtzaintzaQueue(tx, row.landlordAccountId, `${SES_MESSAGES.ertzaintzaStopped}: ${result.message}`);
+        await tx
+          .update(sesCommunications)
+          .set({ state: "queued", leaseUntil: null, attempts: sql`${sesCommunications.attempts} - 1`, errorText: result.message, inDoubt: row.inDoubt || result.mayHaveArrived })
+          .where(guard);
+      } else {
+        // The service stores nothing of a communication with errors: fix the data and retry.
+        await tx.update(sesCommunications).set({ state: "error", leaseUntil: null, errorText: result.message, settledAt: new Date() }).where(guard);
+      }
+    });
+  }
+
   async function sendOne(row: Row): Promise<void> {
+    if (row.recipient === "ertzaintza") return sendToErtzaintza(row);
     let client: SesClient;
     try {
       client = await clientFor(row.landlordAccountId);
@@ -364,7 +469,15 @@ export function startSesSender(options: SesSenderOptions): SesSender {
     // An alert is settled once its e-mail went out, or while a failed try is younger than the retry delay.
     const alertSettled = sql.raw(`(a.sent_at is not null or a.created_at > now() - (${alertRetryMs} * interval '1 millisecond'))`);
     const candidates = await db
-      .select({ id: sesCommunications.id, kind: sesCommunications.kind, state: sesCommunications.state, label: sesCommunications.reservationLabel, errorText: sesCommunications.errorText, dueAt: sesCommunications.dueAt })
+      .select({
+        id: sesCommunications.id,
+        kind: sesCommunications.kind,
+        recipient: sesCommunications.recipient,
+        state: sesCommunications.state,
+        label: sesCommunications.reservationLabel,
+        errorText: sesCommunications.errorText,
+        dueAt: sesCommunications.dueAt,
+      })
       .from(sesCommunications)
       .where(
         sql`(${sesCommunications.state} in ('error','invalid','filed_unknown') and not exists (select 1 from ses_alerts a where a.key = 'failed:' || ${sesCommunications.id}::text and ${alertSettled}))
@@ -391,7 +504,8 @@ export function startSesSender(options: SesSenderOptions): SesSender {
         })
         .returning({ key: sesAlerts.key });
       if (won.length === 0) continue;
-      const subject = failed ? `SES: error en la comunicación ${row.kind} de ${row.label}` : `SES: quedan menos de 2 horas para comunicar ${row.kind} de ${row.label}`;
+      const who = row.recipient === "ertzaintza" ? "Ertzaintza" : "SES";
+      const subject = failed ? `${who}: error en la comunicación ${row.kind} de ${row.label}` : `${who}: quedan menos de 2 horas para comunicar ${row.kind} de ${row.label}`;
       const text = [
         failed ? `La comunicación ${row.kind} de la reserva ${row.label} ha fallado.` : `La comunicación ${row.kind} de la reserva ${row.label} aún no está aceptada.`,
         row.errorText ? `Respuesta: ${row.errorText}` : null,

@@ -24,11 +24,12 @@ const SCHEMAS: Record<SesDocumentKind, { main: string; preload: string[] }> = {
 
 const schemaTexts = new Map<string, string>();
 
-function schemaText(fileName: string): string {
-  let contents = schemaTexts.get(fileName);
+function schemaText(fileName: string, directory = path.join("resources", "ses-hospedajes", "xsd")): string {
+  const file = path.join(process.cwd(), directory, fileName);
+  let contents = schemaTexts.get(file);
   if (contents === undefined) {
-    contents = readFileSync(path.join(process.cwd(), "resources", "ses-hospedajes", "xsd", fileName), "utf8");
-    schemaTexts.set(fileName, contents);
+    contents = readFileSync(file, "utf8");
+    schemaTexts.set(file, contents);
   }
   return contents;
 }
@@ -57,14 +58,23 @@ function toResult(lines: string[], index: number): SesXsdResult {
 }
 
 async function validateKind(kind: SesDocumentKind, xmls: readonly string[]): Promise<SesXsdResult[]> {
+  const { main, preload } = SCHEMAS[kind];
+  return validateAgainstSchemas({ directory: path.join("resources", "ses-hospedajes", "xsd"), main, preload }, xmls);
+}
+
+/**
+ * Validates documents against one schema (and the schemas it imports) in one libxml2 run;
+ * results in input order. Shared with the Ertzaintza's documents, which have their own XSDs.
+ */
+export async function validateAgainstSchemas(schemas: { directory: string; main: string; preload: readonly string[] }, xmls: readonly string[]): Promise<SesXsdResult[]> {
   if (xmls.length === 0) return [];
   const { validateXML } = await import("xmllint-wasm");
-  const { main, preload } = SCHEMAS[kind];
+  const { directory, main, preload } = schemas;
   try {
     const result = await validateXML({
       xml: xmls.map((contents, index) => ({ fileName: docName(index), contents })),
-      schema: [{ fileName: main, contents: schemaText(main) }],
-      preload: preload.map((fileName) => ({ fileName, contents: schemaText(fileName) })),
+      schema: [{ fileName: main, contents: schemaText(main, directory) }],
+      preload: preload.map((fileName) => ({ fileName, contents: schemaText(fileName, directory) })),
     });
     return splitOutput(result.rawOutput, xmls.length).map(toResult);
   } catch (error) {
@@ -72,7 +82,7 @@ async function validateKind(kind: SesDocumentKind, xmls: readonly string[]): Pro
     // validate one by one to say which.
     if (xmls.length > 1) {
       const results: SesXsdResult[] = [];
-      for (const xml of xmls) results.push(...(await validateKind(kind, [xml])));
+      for (const xml of xmls) results.push(...(await validateAgainstSchemas(schemas, [xml])));
       return results;
     }
     const message = error instanceof Error ? error.message : String(error);

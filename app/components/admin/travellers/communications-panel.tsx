@@ -21,6 +21,9 @@ import {
 import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { BOOKING_CHANNELS } from "#app/modules/reservations/reservations.schema.ts";
 import type { AttemptView, CommunicationView, StoppedLandlord } from "#app/modules/ses/ses-outbox.server.ts";
+import type { StoppedErtzaintzaQueue } from "#app/modules/ertzaintza/ertzaintza-credentials.server.ts";
+
+const RECIPIENT_LABEL: Record<string, string> = { ses: "SES.HOSPEDAJES", ertzaintza: "Ertzaintza" };
 
 const KIND_LABEL: Record<string, string> = { RH: "Reserva (RH)", PV: "Parte de viajeros (PV)", B: "Anulación (B)" };
 const dateTime = (iso: string) => new Date(iso).toLocaleString("es-ES", { timeZone: "Europe/Madrid", dateStyle: "short", timeStyle: "medium" });
@@ -83,12 +86,15 @@ export function CommunicationsPanel({
   communications,
   attempts,
   stopped,
+  ertzaintzaStopped = [],
   channels,
   now,
 }: {
   communications: CommunicationView[];
   attempts: AttemptView[];
   stopped: StoppedLandlord[];
+  /** Accounts whose Ertzaintza filings stopped (their SES ones go on). */
+  ertzaintzaStopped?: StoppedErtzaintzaQueue[];
   channels: Record<string, boolean>;
   now: number;
 }) {
@@ -102,7 +108,10 @@ export function CommunicationsPanel({
     <div className="grid gap-6">
       <div className="grid gap-1">
         <h2 className="text-xl font-semibold">Comunicaciones</h2>
-        <p className="text-sm text-muted-foreground">Lo enviado a SES.HOSPEDAJES y lo que respondió el Ministerio, intento a intento (contraseñas ocultas).</p>
+        <p className="text-sm text-muted-foreground">
+          Lo enviado a SES.HOSPEDAJES y a la Ertzaintza y lo que respondieron, intento a intento (contraseñas ocultas; a la Ertzaintza va firmado con el certificado
+          del arrendador).
+        </p>
       </div>
 
       {stopped.map((landlord) => (
@@ -121,11 +130,29 @@ export function CommunicationsPanel({
         </Alert>
       ))}
 
+      {ertzaintzaStopped.map((landlord) => (
+        <Alert key={landlord.id} variant="destructive" role="status" data-stopped-ertzaintza={landlord.id}>
+          <div className="grid gap-2">
+            <p>
+              <strong>{landlord.name}</strong>: {landlord.reason}
+            </p>
+            <p className="text-xs">Revisa su certificado en Arrendadores › Certificado Ertzaintza (al guardarlo se reanuda) o pulsa «Reintentar».</p>
+            <div>
+              <Button size="sm" variant="outline" onClick={() => act("resume-ertzaintza", landlord.id)}>
+                <RotateCcw aria-hidden="true" /> Reintentar
+              </Button>
+            </div>
+          </div>
+        </Alert>
+      ))}
+
       <fetcher.Form method="post" className="grid gap-3 rounded-lg border bg-background p-4">
         <input type="hidden" name="intent" value="channels" />
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">Enviar la reserva (RH) según el canal</legend>
-          <p className="text-xs text-muted-foreground">Desactívalo para un canal cuya plataforma ya comunica la reserva. El parte de viajeros (PV) se envía siempre.</p>
+          <p className="text-xs text-muted-foreground">
+            Desactívalo para un canal cuya plataforma ya comunica la reserva. El parte de viajeros (PV) se envía siempre. A la Ertzaintza solo se envía el PV.
+          </p>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {BOOKING_CHANNELS.map(({ value, label }) => (
               <label key={value} className="inline-flex min-h-11 items-center gap-2 text-sm">
@@ -154,7 +181,7 @@ export function CommunicationsPanel({
         ) : (
           <div className="rounded-lg border bg-background max-md:border-0 max-md:bg-transparent">
             <ResponsiveTable>
-              <caption className="sr-only">Comunicaciones con el Ministerio</caption>
+              <caption className="sr-only">Comunicaciones con el Ministerio y la Ertzaintza</caption>
               <ResponsiveTableHeader>
                 <ResponsiveTableHeadRow>
                   <ResponsiveTableHead>Reserva</ResponsiveTableHead>
@@ -162,7 +189,7 @@ export function CommunicationsPanel({
                   <ResponsiveTableHead>Estado</ResponsiveTableHead>
                   <ResponsiveTableHead>Arrendador</ResponsiveTableHead>
                   <ResponsiveTableHead>Intentos</ResponsiveTableHead>
-                  <ResponsiveTableHead>Lote</ResponsiveTableHead>
+                  <ResponsiveTableHead>Lote / petición</ResponsiveTableHead>
                   <ResponsiveTableHead className="text-right">Acciones</ResponsiveTableHead>
                 </ResponsiveTableHeadRow>
               </ResponsiveTableHeader>
@@ -173,7 +200,10 @@ export function CommunicationsPanel({
                       {row.reservationLabel}
                       {row.reservationId ? null : <p className="text-xs font-normal text-muted-foreground">Reserva eliminada</p>}
                     </ResponsiveTableCell>
-                    <ResponsiveTableCell label="Tipo">{KIND_LABEL[row.kind] ?? row.kind}</ResponsiveTableCell>
+                    <ResponsiveTableCell label="Tipo" data-recipient={row.recipient}>
+                      {KIND_LABEL[row.kind] ?? row.kind}
+                      <p className="text-xs text-muted-foreground">{RECIPIENT_LABEL[row.recipient] ?? row.recipient}</p>
+                    </ResponsiveTableCell>
                     <ResponsiveTableCell label="Estado" mobile="full" className="max-w-xs">
                       <SesStatusBadge kind={row.kind} status={row} now={now} />
                     </ResponsiveTableCell>
@@ -181,8 +211,8 @@ export function CommunicationsPanel({
                     <ResponsiveTableCell label="Intentos" className="tabular-nums">
                       {row.attempts}
                     </ResponsiveTableCell>
-                    <ResponsiveTableCell label="Lote" mobile="full" className="font-mono text-xs [overflow-wrap:anywhere]">
-                      {row.lote ?? "—"}
+                    <ResponsiveTableCell label="Lote / petición" mobile="full" className="font-mono text-xs [overflow-wrap:anywhere]">
+                      {row.recipient === "ertzaintza" ? (row.codigoComunicacion ?? "—") : (row.lote ?? "—")}
                     </ResponsiveTableCell>
                     <ResponsiveTableCell mobile="actions" className="whitespace-nowrap text-right">
                       <RowActions>
@@ -198,7 +228,7 @@ export function CommunicationsPanel({
                             <RowActionLabel>Introducir código</RowActionLabel>
                           </Button>
                         ) : null}
-                        {row.kind !== "B" && row.state === "accepted" && !row.cancelRequested ? (
+                        {row.kind !== "B" && row.recipient === "ses" && row.state === "accepted" && !row.cancelRequested ? (
                           <ConfirmDialog
                             title="¿Anular la comunicación?"
                             description={`Se enviará al Ministerio la anulación de ${row.kind} ${row.codigoComunicacion ?? ""} (${row.reservationLabel}).`}

@@ -9,6 +9,21 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { DEFAULT_APPLICATION, LANDLORD_LIMITS, LANDLORD_MESSAGES, validateLandlordInput } from "#app/modules/landlords/landlords.schema.ts";
 
+/** What the Ertzaintza certificate of an account shows: what is printed on it, never the key. */
+export type ErtzaintzaCertificateView = {
+  lessorCode: string;
+  subject: string;
+  issuer: string;
+  notBefore: string;
+  notAfter: string;
+  fingerprint: string;
+  taxId: string | null;
+  queueStoppedReason: string | null;
+  connectionCheckedAt: string | null;
+  connectionOk: boolean | null;
+  connectionMessage: string | null;
+};
+
 export type LandlordView = {
   id: string;
   name: string;
@@ -21,6 +36,7 @@ export type LandlordView = {
   connectionCheckedAt: string | Date | null;
   connectionOk: boolean | null;
   connectionMessage: string | null;
+  ertzaintza?: ErtzaintzaCertificateView | null;
 };
 
 /** Create (landlord null) or edit a landlord account. The stored password is never shown. */
@@ -113,7 +129,7 @@ export function LandlordDialog({
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid content-start gap-2">
-              <Label htmlFor={`${fieldId}-user`}>Usuario del servicio web *</Label>
+              <Label htmlFor={`${fieldId}-user`}>Usuario del servicio web</Label>
               <Input
                 id={`${fieldId}-user`}
                 name="wsUser"
@@ -121,7 +137,11 @@ export function LandlordDialog({
                 maxLength={LANDLORD_LIMITS.wsUser}
                 spellCheck={false}
                 autoComplete="off"
+                aria-describedby={`${fieldId}-user-hint`}
               />
+              <p id={`${fieldId}-user-hint`} className="text-xs text-muted-foreground">
+                De SES.HOSPEDAJES. Vacío si el arrendador solo presenta a la Ertzaintza (con su certificado).
+              </p>
             </div>
             <div className="grid content-start gap-2">
               <Label htmlFor={`${fieldId}-password`}>Contraseña del servicio web</Label>
@@ -159,7 +179,7 @@ export function LandlordDialog({
               <Label htmlFor={`${fieldId}-auto`}>Envío automático</Label>
               <p id={`${fieldId}-auto-hint`} className="text-xs text-muted-foreground">
                 {keyAvailable
-                  ? "Envía por sí solas las comunicaciones de las viviendas de este arrendador al Ministerio."
+                  ? "Envía por sí solas las comunicaciones de las viviendas de este arrendador (al Ministerio, o a la Ertzaintza las del País Vasco)."
                   : LANDLORD_MESSAGES.noKeyForAutoSend}
               </p>
             </div>

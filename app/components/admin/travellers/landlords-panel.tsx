@@ -1,7 +1,8 @@
-import { KeyRound, Pencil, PlugZap, Plus, Trash2 } from "lucide-react";
+import { FileKey, KeyRound, Pencil, PlugZap, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { certificateValidity, ErtzaintzaCertificateDialog } from "#app/components/admin/travellers/ertzaintza-certificate-dialog.tsx";
 import { LandlordDialog, type LandlordView } from "#app/components/admin/travellers/landlord-dialog.tsx";
 import { useActionToast, type LandlordIntent, type TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
 import { Alert } from "#app/components/ui/alert.tsx";
@@ -60,8 +61,27 @@ function ConnectionCheckButton({ landlord }: { landlord: LandlordView }) {
   );
 }
 
+/** The account's Ertzaintza certificate in a few words: saved and until when, or none. */
+function ErtzaintzaStatus({ landlord }: { landlord: LandlordView }) {
+  const certificate = landlord.ertzaintza;
+  if (!certificate) return <span className="text-muted-foreground">Sin certificado</span>;
+  const validity = certificateValidity(certificate.notAfter);
+  return (
+    <div className="grid max-w-xs gap-1" data-ertzaintza-status={certificate.queueStoppedReason ? "stopped" : "saved"}>
+      <div className="flex flex-wrap items-center gap-1">
+        <Badge variant="success">Certificado guardado</Badge>
+        <Badge variant={validity.tone}>{validity.text}</Badge>
+      </div>
+      <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{certificate.subject}</p>
+      {certificate.queueStoppedReason ? <p className="text-xs text-destructive [overflow-wrap:anywhere]">{certificate.queueStoppedReason}</p> : null}
+    </div>
+  );
+}
+
 export function LandlordsPanel({ landlords, keyAvailable }: { landlords: LandlordView[]; keyAvailable: boolean }) {
   const [dialog, setDialog] = useState<{ landlord: LandlordView | null } | null>(null);
+  // By id: after a save the loader's fresh row (the new certificate) is what the dialog shows.
+  const [certificateFor, setCertificateFor] = useState<string | null>(null);
   // Owned here: a deleted row unmounts, its toast must not go with it.
   const deleteFetcher = useFetcher<TravellerActionResult<LandlordIntent>>();
   useActionToast(deleteFetcher);
@@ -72,7 +92,9 @@ export function LandlordsPanel({ landlords, keyAvailable }: { landlords: Landlor
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <h2 className="text-xl font-semibold">Arrendadores</h2>
-          <p className="text-sm text-muted-foreground">Cuentas del servicio web de SES.HOSPEDAJES. Cada vivienda envía sus comunicaciones con una.</p>
+          <p className="text-sm text-muted-foreground">
+            Cuentas del servicio web de SES.HOSPEDAJES y certificados para la Ertzaintza. Cada vivienda envía sus comunicaciones con una.
+          </p>
         </div>
         <Button onClick={() => setDialog({ landlord: null })} {...opensDialog}>
           <Plus aria-hidden="true" /> Nuevo arrendador
@@ -99,7 +121,8 @@ export function LandlordsPanel({ landlords, keyAvailable }: { landlords: Landlor
                 <ResponsiveTableHead>Contraseña</ResponsiveTableHead>
                 <ResponsiveTableHead>Envío automático</ResponsiveTableHead>
                 <ResponsiveTableHead>Viviendas</ResponsiveTableHead>
-                <ResponsiveTableHead>Conexión</ResponsiveTableHead>
+                <ResponsiveTableHead>Conexión SES</ResponsiveTableHead>
+                <ResponsiveTableHead>Ertzaintza</ResponsiveTableHead>
                 <ResponsiveTableHead className="text-right">Acciones</ResponsiveTableHead>
               </ResponsiveTableHeadRow>
             </ResponsiveTableHeader>
@@ -137,12 +160,26 @@ export function LandlordsPanel({ landlords, keyAvailable }: { landlords: Landlor
                   <ResponsiveTableCell label="Viviendas" className="tabular-nums">
                     {propertiesLabel(landlord.propertyCount)}
                   </ResponsiveTableCell>
-                  <ResponsiveTableCell label="Conexión" mobile="full">
+                  <ResponsiveTableCell label="Conexión SES" mobile="full">
                     <ConnectionStatus landlord={landlord} />
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Ertzaintza" mobile="full">
+                    <ErtzaintzaStatus landlord={landlord} />
                   </ResponsiveTableCell>
                   <ResponsiveTableCell mobile="actions" className="whitespace-nowrap text-right">
                     <RowActions>
                       <ConnectionCheckButton landlord={landlord} />
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Certificado para la Ertzaintza de ${landlord.name}`}
+                        title="Certificado Ertzaintza"
+                        onClick={() => setCertificateFor(landlord.id)}
+                        {...opensDialog}
+                      >
+                        <FileKey aria-hidden="true" />
+                        <RowActionLabel>Certificado Ertzaintza</RowActionLabel>
+                      </Button>
                       <Button
                         variant="ghost"
                         size="icon"
@@ -177,6 +214,14 @@ export function LandlordsPanel({ landlords, keyAvailable }: { landlords: Landlor
           </ResponsiveTable>
         </div>
       )}
+
+      <ErtzaintzaCertificateDialog
+        landlord={certificateFor ? (landlords.find((landlord) => landlord.id === certificateFor) ?? null) : null}
+        keyAvailable={keyAvailable}
+        onOpenChange={(open) => {
+          if (!open) setCertificateFor(null);
+        }}
+      />
 
       <LandlordDialog
         open={dialog !== null}

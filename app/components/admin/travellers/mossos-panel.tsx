@@ -19,10 +19,11 @@ import {
 } from "#app/components/ui/responsive-table.tsx";
 import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import type { MossosFileView, RegionalPoliceView } from "#app/modules/mossos/mossos.server.ts";
-import { POLICE_RECIPIENT_HINTS } from "#app/modules/police-routing/police-routing.ts";
+import { ERTZAINTZA_MANUAL_HINT } from "#app/modules/police-routing/police-routing.ts";
 
 // The Mossos d'Esquadra section of Comunicaciones (ADR 0019): the files to upload by hand, their
-// state, the tasks a change after upload leaves, and the Ertzaintza's manual channel.
+// state, the tasks a change after upload leaves (also the Ertzaintza's), and which Basque
+// properties file by themselves.
 
 
 
@@ -34,6 +35,8 @@ const TASK_TITLE: Record<string, string> = {
   "mossos-cancel": "Anular en el portal de los Mossos",
   "mossos-correct": "Corregir en el portal de los Mossos",
   "mossos-invalid": "Fichero no generado: datos que corregir",
+  "ertzaintza-cancel": "Anular en el portal de la Ertzaintza",
+  "ertzaintza-correct": "Corregir en el portal de la Ertzaintza",
 };
 
 function UploadedDialog({ target, onOpenChange }: { target: MossosFileView | null; onOpenChange: (open: boolean) => void }) {
@@ -98,9 +101,19 @@ export function MossosPanel({ files, tasks, mossosProperties, ertzaintzaProperti
       {ertzaintzaProperties.length > 0 ? (
         <Alert role="status" data-ertzaintza-notice>
           <div className="grid gap-1">
-            <p className="font-medium">Ertzaintza (País Vasco): envío automático aún no disponible</p>
-            <p className="text-sm">{POLICE_RECIPIENT_HINTS.ertzaintza}</p>
-            <p className="text-xs text-muted-foreground">Viviendas: {ertzaintzaProperties.map((p) => p.name).join(", ")}</p>
+            <p className="font-medium">Ertzaintza (País Vasco)</p>
+            {ertzaintzaProperties.some((p) => p.automatic) ? (
+              <p className="text-sm" data-ertzaintza-automatic>
+                Se envían solos al servicio web de la Ertzaintza, firmados con el certificado del arrendador; su estado aparece arriba, en la lista
+                de comunicaciones: {ertzaintzaProperties.filter((p) => p.automatic).map((p) => p.name).join(", ")}.
+              </p>
+            ) : null}
+            {ertzaintzaProperties.some((p) => !p.automatic) ? (
+              <p className="text-sm" data-ertzaintza-manual>
+                Sin envío automático (su arrendador no lo tiene activado o no tiene certificado): {ertzaintzaProperties.filter((p) => !p.automatic).map((p) => p.name).join(", ")}.{" "}
+                {ERTZAINTZA_MANUAL_HINT}
+              </p>
+            ) : null}
           </div>
         </Alert>
       ) : null}

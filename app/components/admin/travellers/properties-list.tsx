@@ -21,6 +21,7 @@ export function PropertiesList({
   onEdit: (property: PropertyView) => void;
 }) {
   const landlordName = new Map(landlords.map((landlord) => [landlord.id, `${landlord.name} · ${landlord.landlordCode}`]));
+  const ertzaintzaAutomatic = new Set(landlords.filter((landlord) => landlord.ertzaintzaAutomatic).map((landlord) => landlord.id));
   // Owned by the list: a deleted card unmounts, its toast must not go with it.
   const deleteFetcher = useFetcher<TravellerActionResult<PropertyIntent>>();
   useActionToast(deleteFetcher);
@@ -77,7 +78,11 @@ export function PropertiesList({
                     <ShieldCheck className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                     <span>
                       Partes a {POLICE_RECIPIENT_SHORT[effectiveRecipient(property)]}
-                      {effectiveRecipient(property) === "ertzaintza" ? <span className="text-muted-foreground"> (manual)</span> : null}
+                      {effectiveRecipient(property) === "ertzaintza" ? (
+                        <span className="text-muted-foreground">
+                          {property.landlordAccountId && ertzaintzaAutomatic.has(property.landlordAccountId) ? " (automático)" : " (manual: sin certificado o sin envío automático)"}
+                        </span>
+                      ) : null}
                       {effectiveRecipient(property) === "mossos" && property.mossosCode ? <span className="font-mono text-muted-foreground"> · {property.mossosCode}</span> : null}
                     </span>
                   </dd>

@@ -46,7 +46,7 @@ export type PropertyView = {
 
 export type ProvinceChoice = { code: string; name: string };
 
-export type LandlordChoice = { id: string; name: string; landlordCode: string };
+export type LandlordChoice = { id: string; name: string; landlordCode: string; ertzaintzaAutomatic?: boolean };
 
 const IMAGE_TIMEOUT_MS = 10_000;
 

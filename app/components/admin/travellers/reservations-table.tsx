@@ -45,6 +45,8 @@ export type ReservationRow = EditableReservation & {
   filings?: { RH?: SesStatusInput; PV?: SesStatusInput };
   /** Who its property files with (ADR 0019); absent = SES. */
   policeRecipient?: "ses" | "mossos" | "ertzaintza";
+  /** Ertzaintza: its account sends by itself (A19 web service, ADR 0018); else staff use the portal. */
+  policeAutomatic?: boolean;
 };
 
 export function guestLinkUrl(siteUrl: string, uniqueLink: string): string {
@@ -147,10 +149,15 @@ export function ReservationsTable({
                       <span className="font-medium">Mossos d&apos;Esquadra</span>
                       <span className="block text-muted-foreground">Fichero diario a las 23:00 (Comunicaciones); nada a SES.</span>
                     </p>
+                  ) : reservation.policeRecipient === "ertzaintza" && reservation.policeAutomatic ? (
+                    <div className="grid gap-1" data-police-recipient="ertzaintza">
+                      <p className="text-xs font-medium">Ertzaintza</p>
+                      <SesStatusBadge kind="PV" status={reservation.filings?.PV} now={now} />
+                    </div>
                   ) : reservation.policeRecipient === "ertzaintza" ? (
                     <p className="text-xs" data-police-recipient="ertzaintza">
                       <span className="font-medium">Ertzaintza</span>
-                      <span className="block text-muted-foreground">Envío automático no disponible: regístralos en su portal en 24 h.</span>
+                      <span className="block text-muted-foreground">Sin envío automático (su arrendador no tiene certificado o no tiene activado el envío): regístralos en su portal en 24 h.</span>
                     </p>
                   ) : (
                     <div className="grid gap-1">

@@ -19,7 +19,7 @@ export type MailView = {
 
 export type ReservationIntent = "create" | "update" | "cancel" | "delete" | "view-guests" | "send-link" | "correct-guest";
 export type PropertyIntent = "create" | "update" | "delete";
-export type LandlordIntent = "create" | "update" | "delete" | "test-connection";
+export type LandlordIntent = "create" | "update" | "delete" | "test-connection" | "ertzaintza-certificate" | "ertzaintza-remove" | "ertzaintza-test";
 
 export type TravellerActionResult<Intent extends string = string> =
   | { ok: true; intent: Intent; message: string }

@@ -11,16 +11,18 @@ import {
   listChannelSettings,
   listCommunications,
   listStoppedLandlords,
+  nudgeSesSender,
   recordCommunicationCode,
   resumeLandlordQueue,
   retryCommunication,
   setChannelRhSending,
 } from "#app/modules/ses/ses-outbox.server.ts";
+import { ERTZAINTZA_CREDENTIAL_MESSAGES, listStoppedErtzaintzaQueues, resumeErtzaintzaQueue } from "#app/modules/ertzaintza/ertzaintza-credentials.server.ts";
 import { MossosPanel } from "#app/components/admin/travellers/mossos-panel.tsx";
 import { loadRegionalPoliceView } from "#app/modules/mossos/mossos.server.ts";
 import type { Route } from "./+types/communications.ts";
 
-// /admin/viajeros/comunicaciones: every filing with the ministry and every exchange (request and
+// /admin/viajeros/comunicaciones: every filing with the ministry (and the Ertzaintza) and every exchange (request and
 // response, passwords masked) for audit, the stopped landlord queues, "reintentar" / "anular",
 // and RH sending per booking channel (issue 10 §6). Admin and super admin only.
 
@@ -33,19 +35,20 @@ export function headers() {
   return NO_STORE;
 }
 
-export type CommunicationIntent = "retry" | "annul" | "resume" | "channels" | "code";
-const INTENTS: readonly CommunicationIntent[] = ["retry", "annul", "resume", "channels", "code"];
+export type CommunicationIntent = "retry" | "annul" | "resume" | "resume-ertzaintza" | "channels" | "code";
+const INTENTS: readonly CommunicationIntent[] = ["retry", "annul", "resume", "resume-ertzaintza", "channels", "code"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "landlords:manage");
-  const [communications, attempts, stopped, channels, mossos] = await Promise.all([
+  const [communications, attempts, stopped, ertzaintzaStopped, channels, mossos] = await Promise.all([
     listCommunications(context.db),
     listAttempts(context.db),
     listStoppedLandlords(context.db),
+    listStoppedErtzaintzaQueues(context.db),
     listChannelSettings(context.db),
     loadRegionalPoliceView(context.db),
   ]);
-  return data({ communications, attempts, stopped, channels, mossos, now: Date.now() }, { headers: NO_STORE });
+  return data({ communications, attempts, stopped, ertzaintzaStopped, channels, mossos, now: Date.now() }, { headers: NO_STORE });
 }
 
 const result = (intent: CommunicationIntent | null, ok: boolean, message: string, status = 200) =>
@@ -69,6 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return result(intent, true, COMMUNICATION_MESSAGES.channelSaved);
   }
   if (!isUuid(id)) return result(intent, false, COMMUNICATION_MESSAGES.notFound, 404);
+  if (intent === "resume-ertzaintza") {
+    const resumed = await resumeErtzaintzaQueue(db, id);
+    nudgeSesSender();
+    return resumed ? result(intent, true, ERTZAINTZA_CREDENTIAL_MESSAGES.resumed) : result(intent, false, COMMUNICATION_MESSAGES.notFound, 404);
+  }
   if (intent === "resume") {
     const resumed = await resumeLandlordQueue(db, id);
     return resumed ? result(intent, true, COMMUNICATION_MESSAGES.resumed) : result(intent, false, COMMUNICATION_MESSAGES.notFound, 404);

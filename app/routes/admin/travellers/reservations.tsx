@@ -23,6 +23,7 @@ import { listMailForReservation } from "#app/modules/mail/mail-outbox.server.ts"
 import { kickMailWorker, mailSettingsFrom } from "#app/modules/mail/mail-service.server.ts";
 import { MAIL_MESSAGES } from "#app/modules/mail/mail.schema.ts";
 import { listProperties } from "#app/modules/properties/properties.server.ts";
+import { listErtzaintzaAutomaticLandlordIds } from "#app/modules/landlords/landlords.server.ts";
 import { RESERVATION_MESSAGES, validateReservationInput, validateReservationUpdate } from "#app/modules/reservations/reservations.schema.ts";
 import {
   cancelReservation,
@@ -55,16 +56,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const canReadGuests = hasPermission(user.role, "guests:read");
   try {
-    const [allReservations, properties, filings] = await Promise.all([listReservations(db), listProperties(db), listFilingStatuses(db)]);
+    const [allReservations, properties, filings, autoSend] = await Promise.all([listReservations(db), listProperties(db), listFilingStatuses(db), listErtzaintzaAutomaticLandlordIds(db)]);
     const now = Date.now();
     const timeZones = new Map(properties.map((property) => [property.id, property.timeZone]));
     // Catalan and Basque properties file with their own police, not SES (ADR 0019).
     const recipients = new Map(properties.map((property) => [property.id, effectiveRecipient(property)]));
+    // The Ertzaintza's web service files the PV by itself when the account sends automatically
+    // and holds a certificate (ADR 0018); otherwise staff register the guests in its portal.
+    const automatic = new Set(properties.filter((property) => property.landlordAccountId && autoSend.has(property.landlordAccountId)).map((property) => property.id));
     // A stay whose guests have not registered yet has no PV to queue, but its deadline runs.
     for (const r of allReservations) {
-      if (r.cancelledAt || r.status === "completed" || filings[r.id]?.PV || recipients.get(r.propertyId) !== "ses") continue;
+      const recipient = recipients.get(r.propertyId);
+      const filed = recipient === "ses" || (recipient === "ertzaintza" && automatic.has(r.propertyId));
+      if (r.cancelledAt || r.status === "completed" || filings[r.id]?.PV || !filed) continue;
       const entry = (filings[r.id] ??= {});
-      entry.PV = { kind: "PV", state: "pending", codigoComunicacion: null, errorText: null, dueAt: pvDueAt(r.checkInDate, timeZones.get(r.propertyId)).toISOString(), cancelRequested: false };
+      entry.PV = {
+        kind: "PV",
+        recipient: recipient === "ertzaintza" ? "ertzaintza" : "ses",
+        state: "pending",
+        codigoComunicacion: null,
+        errorText: null,
+        dueAt: pvDueAt(r.checkInDate, timeZones.get(r.propertyId)).toISOString(),
+        cancelRequested: false,
+      };
     }
     // "Con errores / fuera de plazo": a filing the ministry refused, or one still open past its deadline.
     const problemsOnly = new URL(request.url).searchParams.get("filtro") === "ses";
@@ -105,6 +119,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         doorPath: r.cancelledAt ? null : (doorLinks.get(r.id) ?? null),
         filings: filings[r.id] ?? {},
         policeRecipient: recipients.get(r.propertyId) ?? "ses",
+        policeAutomatic: automatic.has(r.propertyId),
       })),
       now,
       problemsOnly,
