@@ -219,7 +219,7 @@ describe.skipIf(!browserAvailable)("guest form opened directly, in Chromium", ()
     await page.locator("details > summary").first().click();
     await page.getByRole("link", { name: LANGUAGE_NAMES.de }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("de");
-    await expect.poll(() => summary.getByRole("heading").textContent()).toBe("13 Angaben zu korrigieren");
+    await expect.poll(() => summary.getByRole("heading").textContent()).toBe("13 Angaben müssen korrigiert werden");
     const german = await summary.getByRole("link").allTextContents();
     expect(german[0]).toBe("Gast 1: Dokumentnummer * — Der Buchstabe passt nicht zur Nummer.");
     expect(german[10]).toBe("Gast 3: Vorname * — Zu lang (höchstens 50 Zeichen).");
