@@ -128,6 +128,10 @@ describe.skipIf(!browserAvailable)("guest form opened directly, in Chromium", ()
     await input(page, 1, "documentNumber").fill("C01X00T47");
     await input(page, 1, "addressStreet").fill("12 rue des Martyrs");
     await input(page, 1, "sex").selectOption("M");
+    await input(page, 1, "birthDate").fill("1980-06-15");
+    await input(page, 1, "nationality").selectOption("FRA");
+    // Before the scripts the signature is the typed name (there is no pad to draw on yet).
+    await input(page, 1, "signatureName").fill("Amélie Poulain");
     expect(await page.locator('input[name="client"][value="js"]').count()).toBe(0);
     holding = false;
     for (const route of held.splice(0)) await route.continue();
@@ -138,6 +142,10 @@ describe.skipIf(!browserAvailable)("guest form opened directly, in Chromium", ()
     expect(await input(page, 1, "documentNumber").inputValue()).toBe("C01X00T47");
     expect(await input(page, 1, "addressStreet").inputValue()).toBe("12 rue des Martyrs");
     expect(await input(page, 1, "sex").inputValue()).toBe("M");
+    expect(await input(page, 1, "birthDate").inputValue()).toBe("1980-06-15");
+    expect(await input(page, 1, "nationality").inputValue()).toBe("FRA");
+    expect(await input(page, 1, "signatureName").inputValue()).toBe("Amélie Poulain");
+    expect(await page.locator("#guest-1-signature").getAttribute("data-signature-kind")).toBe("typed");
     // And React holds the same values: typing on keeps them.
     await input(page, 1, "givenName").press("End");
     await input(page, 1, "givenName").pressSequentially(" Marie");
@@ -206,6 +214,11 @@ describe.skipIf(!browserAvailable)("guest form opened directly, in Chromium", ()
     expect(await documentNumber.getAttribute("aria-invalid")).toBe("true");
     expect(await documentNumber.getAttribute("aria-describedby")).toContain("guest-1-documentNumber-error");
     expect(await page.locator("#guest-1-documentNumber-error").textContent()).toBe("La letra no corresponde al número.");
+    // Every field marked invalid looks it, selects as much as text inputs: the same red border.
+    const borders = await page.locator('form [aria-invalid="true"]').evaluateAll((elements) => elements.map((element) => [element.id, getComputedStyle(element).borderTopColor]));
+    expect(borders.map(([id]) => id)).toEqual(expect.arrayContaining(["guest-1-addressProvince", "guest-1-documentNumber"]));
+    const red = borders.find(([id]) => id === "guest-1-documentNumber")![1];
+    expect(borders.filter(([, colour]) => colour !== red)).toEqual([]);
     // A summary link focuses its field.
     await summary.getByRole("link", { name: /^Huésped 2: Email/ }).click();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("guest-2-email");
