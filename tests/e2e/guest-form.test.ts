@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
 import { properties, reservations } from "#app/db/schema.ts";
 import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
@@ -109,6 +110,34 @@ describe.skipIf(!browserAvailable)("guest form opened directly, in Chromium", ()
       await screenshot(page, `form-${lang}-${size}`);
       await context.close();
     }
+  });
+
+  // The other screens a guest can open directly (a shared link, a reload): the welcome step, a
+  // link that does not exist, a registration already completed, and the door page with and
+  // without its token. None may log an error or redraw on hydration, in any language.
+  test.each(LANGS)("%s: the welcome, invalid-link, completed and door screens opened directly hydrate without an error", async (lang) => {
+    const welcome = await newReservation(2);
+    const completed = await newReservation(1);
+    await server.db.update(reservations).set({ status: "completed", completedAt: new Date() }).where(eq(reservations.uniqueLink, completed.split("/").pop()!));
+    const { context, page } = await open(PHONE);
+    const errors = collectPageErrors(page);
+    for (const [url, ready] of [
+      [`${welcome}?lang=${lang}`, 'form[method=get] select, select[name="personas"]'],
+      [`/registro-viajeros/NoSuchLinkAtAll000000000?lang=${lang}`, "main h1"],
+      [`${completed}?lang=${lang}`, "main h1"],
+      [`/apertura-puerta?lang=${lang}`, "main h1"],
+      [`/apertura-puerta?t=abc.def&d=ns01-nowhere&lang=${lang}`, "main button"],
+    ] as const) {
+      await page.goto(url);
+      await page.locator(ready).first().waitFor({ timeout: 15_000 });
+      // Hydration done: React has attached its handlers (the language menu is interactive).
+      await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react")), undefined, { timeout: 15_000 });
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.documentElement.lang), url).toBe(lang);
+      expect(errors, url).toEqual([]);
+      await fitsTheScreen(page);
+    }
+    await context.close();
   });
 
   test.each(["es", "fr"] as const)("%s: what a guest types before the scripts arrive survives hydration", async (lang) => {
