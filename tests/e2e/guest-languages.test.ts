@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { guests, properties, rateLimitEvents, reservations } from "#app/db/schema.ts";
 import { getDoorLinksForReservations, registerDevice } from "#app/modules/door/door.server.ts";
 import en from "#app/modules/guests/messages/en.json";
+import es from "#app/modules/guests/messages/es.json";
 import fr from "#app/modules/guests/messages/fr.json";
 import it from "#app/modules/guests/messages/it.json";
 import pt from "#app/modules/guests/messages/pt.json";
@@ -16,8 +17,9 @@ import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts"
 
 // The guest flow in six languages on a 360 px phone: the language comes from the browser's
 // Accept-Language, the header switches it without a reload and without losing anything typed
-// (signature included), a family of three with a child registers in German, and the door page
-// follows the same language. axe on every screen at 360 px. Screenshots of the German form go
+// (signature included), a family of three with a child registers in German, one guest of the
+// review's group (a Spanish DNI adult, Chinese, Greek, Cyrillic and Arabic names, a 70-character
+// surname) registers in each other language, and the door page follows the same language. axe on every screen at 360 px. Screenshots of the German form go
 // to GUEST_SCREENSHOT_DIR when it is set.
 
 const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -256,8 +258,9 @@ describe.skipIf(!browserAvailable)("guest flow in six languages, in Chromium at 
 
   // The review's group, one guest per language, each through the whole flow at 360 px: welcome,
   // form, a refusal shown in the page's language (a 70-character surname in English: told, not
-  // cut), the fix, the success screen. Spanish (travellers.test.ts) and German (above) have their own.
-  const REVIEW: { lang: Exclude<Lang, "es" | "de">; catalogue: Record<string, string>; locale: string; given: string; surname: string; nationality: string; signature: "drawn" | string }[] = [
+  // cut), the fix, the success screen. German has its own (the family above).
+  const REVIEW: { lang: Exclude<Lang, "de">; catalogue: Record<string, string>; locale: string; given: string; surname: string; nationality: string; signature: "drawn" | string }[] = [
+    { lang: "es", catalogue: es, locale: "es-ES", given: "Lucía", surname: "Ejemplo", nationality: "ESP", signature: "drawn" },
     { lang: "en", catalogue: en, locale: "en-GB", given: "小明", surname: "王", nationality: "CHN", signature: "王小明" },
     { lang: "fr", catalogue: fr, locale: "fr-FR", given: "Δημήτρης", surname: "Παπαδόπουλος", nationality: "GRC", signature: "drawn" },
     { lang: "it", catalogue: it, locale: "it-IT", given: "Иван", surname: "Петров", nationality: "RUS", signature: "Иван Петров" },
@@ -287,13 +290,26 @@ describe.skipIf(!browserAvailable)("guest flow in six languages, in Chromium at 
     await page.locator("#guest-1-sex").selectOption("H");
     await page.locator("#guest-1-birthDate").fill("1979-05-04");
     await page.locator("#guest-1-nationality").selectOption(guest.nationality);
-    await page.locator("#guest-1-documentType").selectOption("Pasaporte");
-    await page.locator("#guest-1-documentNumber").fill("X1234567");
     await page.locator("#guest-1-email").fill(`guest-${guest.lang}@example.com`);
-    await page.locator("#guest-1-addressStreet").fill("1 Example Street");
-    await page.locator("#guest-1-addressCountry").selectOption("GBR");
-    await page.locator("#guest-1-addressMunicipalityName").fill("London");
-    await page.locator("#guest-1-addressPostalCode").fill("SW1A 1AA");
+    if (guest.lang === "es") {
+      // A Spanish adult with a DNI and a Spanish address: support number, province, municipality.
+      await page.locator("#guest-1-secondSurname").fill("Ficticia");
+      await page.locator("#guest-1-documentType").selectOption("DNI");
+      await page.locator("#guest-1-documentNumber").fill("12345678Z");
+      await page.locator("#guest-1-documentSupport").fill("ABC123456");
+      await page.locator("#guest-1-addressStreet").fill("Calle Inventada 1, 3º B");
+      await page.locator("#guest-1-addressCountry").selectOption("ESP");
+      await page.locator("#guest-1-addressProvince").selectOption("28");
+      await page.locator("#guest-1-addressPostalCode").fill("28001");
+      await expect.poll(() => page.locator("#guest-1-addressMunicipalityCode").inputValue(), { timeout: 10_000 }).toBe("28079");
+    } else {
+      await page.locator("#guest-1-documentType").selectOption("Pasaporte");
+      await page.locator("#guest-1-documentNumber").fill("X1234567");
+      await page.locator("#guest-1-addressStreet").fill("1 Example Street");
+      await page.locator("#guest-1-addressCountry").selectOption("GBR");
+      await page.locator("#guest-1-addressMunicipalityName").fill("London");
+      await page.locator("#guest-1-addressPostalCode").fill("SW1A 1AA");
+    }
     if (guest.signature === "drawn") {
       await drawSignature(page, card);
     } else {
