@@ -1,12 +1,59 @@
-// The path as written to the request log: secrets that travel in a path are replaced by a
-// placeholder (ADR 0012). The guest registration link is the only one today (door links carry
-// their token in the query string, which is never logged); "/registro-viajeros/:link" keeps the
-// log useful without letting whoever reads it register, or read, a reservation's guests.
-const SECRET_SEGMENTS: [RegExp, string][] = [[/^\/registro-viajeros\/[^/]+/, "/registro-viajeros/:link"]];
+// What the log may say about a request and an error (ADR 0012). Two kinds of secret reach a
+// log line if nothing stops them:
+//   - the guest registration link, which travels in the path: whoever reads it can register, or
+//     read, a reservation's guests. The request log writes "/registro-viajeros/:link" instead,
+//     in every shape the router accepts (it matches paths without regard to case, and repeated
+//     slashes reach the catch-all 404), and so does every error message and stack;
+//   - the values of a failed query: Drizzle puts the query's parameters in its error message
+//     ("Failed query: … params: <link>, <name>, <document number>…") and PostgreSQL its row in
+//     `detail` ("Key (unique_link)=(…) already exists"). An error is logged with its query and
+//     its code, never its values.
+// Door links carry their token in the query string, which is never logged.
 
+// A "registro-viajeros" segment anywhere in the path, any case, and the segment after it (past
+// repeated or percent-encoded slashes).
+const GUEST_LINK = /(\/registro-viajeros)(?:\/|%2f)+[^/?#\s"'<>]*/gi;
+const GUEST_LINK_PLACEHOLDER = "/registro-viajeros/:link";
+
+/** `text` with every guest registration link replaced by a placeholder. */
+export function redactSecrets(text: string): string {
+  return text.replace(GUEST_LINK, GUEST_LINK_PLACEHOLDER);
+}
+
+/** The path as written to the request log. */
 export function loggablePath(path: string): string {
-  for (const [pattern, replacement] of SECRET_SEGMENTS) {
-    if (pattern.test(path)) return path.replace(pattern, replacement);
+  return redactSecrets(path);
+}
+
+// Fields of an error worth logging that never carry a row's values (PostgreSQL and Node codes).
+const KEPT_FIELDS = ["code", "errno", "syscall", "severity", "routine", "constraint", "table", "column", "schema", "status", "statusCode"] as const;
+
+type LoggedError = { type: string; message: string; stack?: string; cause?: LoggedError } & Record<string, unknown>;
+
+/**
+ * The `err` serializer of every logger: type, message, stack and codes, with guest links
+ * redacted and a failed query's parameters and PostgreSQL's `detail` left out; the cause the
+ * same way (three levels).
+ */
+export function serializeError(value: unknown, depth = 0): LoggedError | string {
+  if (!(value instanceof Error)) return redactSecrets(typeof value === "string" ? value : JSON.stringify(value) ?? String(value));
+  const failedQuery = "query" in value && "params" in value && typeof value.query === "string";
+  const message = failedQuery ? `Failed query: ${(value as { query: string }).query}` : value.message;
+  let stack = value.stack;
+  if (stack && failedQuery) {
+    // The stack starts with "Name: message", which holds the parameters: keep only the frames.
+    const frames = stack.indexOf("\n    at ");
+    stack = `${value.name}: ${message}${frames >= 0 ? stack.slice(frames) : ""}`;
   }
-  return path;
+  const logged: LoggedError = { type: value.constructor?.name ?? value.name, message: redactSecrets(message) };
+  if (stack) logged.stack = redactSecrets(stack);
+  for (const field of KEPT_FIELDS) {
+    const fieldValue = (value as unknown as Record<string, unknown>)[field];
+    if (typeof fieldValue === "string" || typeof fieldValue === "number") logged[field] = typeof fieldValue === "string" ? redactSecrets(fieldValue) : fieldValue;
+  }
+  if (value.cause !== undefined && depth < 3) {
+    const cause = serializeError(value.cause, depth + 1);
+    logged.cause = typeof cause === "string" ? { type: "unknown", message: cause } : cause;
+  }
+  return logged;
 }

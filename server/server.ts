@@ -25,6 +25,7 @@ import { startTelemetryService, type TelemetryService } from "#app/modules/telem
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createFastStaticHandler } from "./fast-static.ts";
+import { serializeError } from "./log-path.ts";
 import { closeVisitRecorder, createFastVisitHandler, PGLITE_VISIT_GATHER_MS } from "./routes/visits.ts";
 import { baseSecurityHeaders } from "./security-headers.ts";
 import { loadStaticFiles } from "./static-files.ts";
@@ -52,8 +53,10 @@ export type RunningServer = {
   close(): Promise<void>;
 };
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: "nidosmart" }, timestamp: pino.stdTimeFunctions.isoTime });
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  // Errors through our serializer: no guest link, no failed query's values (server/log-path.ts).
+  const options = { level, base: { service: "nidosmart" }, timestamp: pino.stdTimeFunctions.isoTime, serializers: { err: serializeError } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
 import { properties, reservations } from "#app/db/schema.ts";
 import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
@@ -111,6 +112,34 @@ describe.skipIf(!browserAvailable)("guest form opened directly, in Chromium", ()
     }
   });
 
+  // The other screens a guest can open directly (a shared link, a reload): the welcome step, a
+  // link that does not exist, a registration already completed, and the door page with and
+  // without its token. None may log an error or redraw on hydration, in any language.
+  test.each(LANGS)("%s: the welcome, invalid-link, completed and door screens opened directly hydrate without an error", async (lang) => {
+    const welcome = await newReservation(2);
+    const completed = await newReservation(1);
+    await server.db.update(reservations).set({ status: "completed", completedAt: new Date() }).where(eq(reservations.uniqueLink, completed.split("/").pop()!));
+    const { context, page } = await open(PHONE);
+    const errors = collectPageErrors(page);
+    for (const [url, ready] of [
+      [`${welcome}?lang=${lang}`, 'form[method=get] select, select[name="personas"]'],
+      [`/registro-viajeros/NoSuchLinkAtAll000000000?lang=${lang}`, "main h1"],
+      [`${completed}?lang=${lang}`, "main h1"],
+      [`/apertura-puerta?lang=${lang}`, "main h1"],
+      [`/apertura-puerta?t=abc.def&d=ns01-nowhere&lang=${lang}`, "main button"],
+    ] as const) {
+      await page.goto(url);
+      await page.locator(ready).first().waitFor({ timeout: 15_000 });
+      // Hydration done: React has attached its handlers (the language menu is interactive).
+      await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react")), undefined, { timeout: 15_000 });
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.documentElement.lang), url).toBe(lang);
+      expect(errors, url).toEqual([]);
+      await fitsTheScreen(page);
+    }
+    await context.close();
+  });
+
   test.each(["es", "fr"] as const)("%s: what a guest types before the scripts arrive survives hydration", async (lang) => {
     const link = await newReservation(1);
     const { context, page } = await open(PHONE);
@@ -128,6 +157,10 @@ describe.skipIf(!browserAvailable)("guest form opened directly, in Chromium", ()
     await input(page, 1, "documentNumber").fill("C01X00T47");
     await input(page, 1, "addressStreet").fill("12 rue des Martyrs");
     await input(page, 1, "sex").selectOption("M");
+    await input(page, 1, "birthDate").fill("1980-06-15");
+    await input(page, 1, "nationality").selectOption("FRA");
+    // Before the scripts the signature is the typed name (there is no pad to draw on yet).
+    await input(page, 1, "signatureName").fill("Amélie Poulain");
     expect(await page.locator('input[name="client"][value="js"]').count()).toBe(0);
     holding = false;
     for (const route of held.splice(0)) await route.continue();
@@ -138,6 +171,10 @@ describe.skipIf(!browserAvailable)("guest form opened directly, in Chromium", ()
     expect(await input(page, 1, "documentNumber").inputValue()).toBe("C01X00T47");
     expect(await input(page, 1, "addressStreet").inputValue()).toBe("12 rue des Martyrs");
     expect(await input(page, 1, "sex").inputValue()).toBe("M");
+    expect(await input(page, 1, "birthDate").inputValue()).toBe("1980-06-15");
+    expect(await input(page, 1, "nationality").inputValue()).toBe("FRA");
+    expect(await input(page, 1, "signatureName").inputValue()).toBe("Amélie Poulain");
+    expect(await page.locator("#guest-1-signature").getAttribute("data-signature-kind")).toBe("typed");
     // And React holds the same values: typing on keeps them.
     await input(page, 1, "givenName").press("End");
     await input(page, 1, "givenName").pressSequentially(" Marie");
@@ -206,6 +243,11 @@ describe.skipIf(!browserAvailable)("guest form opened directly, in Chromium", ()
     expect(await documentNumber.getAttribute("aria-invalid")).toBe("true");
     expect(await documentNumber.getAttribute("aria-describedby")).toContain("guest-1-documentNumber-error");
     expect(await page.locator("#guest-1-documentNumber-error").textContent()).toBe("La letra no corresponde al número.");
+    // Every field marked invalid looks it, selects as much as text inputs: the same red border.
+    const borders = await page.locator('form [aria-invalid="true"]').evaluateAll((elements) => elements.map((element) => [element.id, getComputedStyle(element).borderTopColor]));
+    expect(borders.map(([id]) => id)).toEqual(expect.arrayContaining(["guest-1-addressProvince", "guest-1-documentNumber"]));
+    const red = borders.find(([id]) => id === "guest-1-documentNumber")![1];
+    expect(borders.filter(([, colour]) => colour !== red)).toEqual([]);
     // A summary link focuses its field.
     await summary.getByRole("link", { name: /^Huésped 2: Email/ }).click();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("guest-2-email");
@@ -219,7 +261,7 @@ describe.skipIf(!browserAvailable)("guest form opened directly, in Chromium", ()
     await page.locator("details > summary").first().click();
     await page.getByRole("link", { name: LANGUAGE_NAMES.de }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("de");
-    await expect.poll(() => summary.getByRole("heading").textContent()).toBe("13 Angaben zu korrigieren");
+    await expect.poll(() => summary.getByRole("heading").textContent()).toBe("13 Angaben müssen korrigiert werden");
     const german = await summary.getByRole("link").allTextContents();
     expect(german[0]).toBe("Gast 1: Dokumentnummer * — Der Buchstabe passt nicht zur Nummer.");
     expect(german[10]).toBe("Gast 3: Vorname * — Zu lang (höchstens 50 Zeichen).");

@@ -123,6 +123,10 @@ const ROUTES: { name: string; path: string; type: string; auth?: boolean; chunke
   { name: "leads", path: "/api/leads", type: "application/json", message: LEAD_MESSAGES.storeError },
   { name: "door", path: "/api/door/command", type: "application/json" },
   { name: "chat", path: "/api/chat", type: "application/json", message: CHAT_ERRORS.tooLarge },
+  // The MQTT broker's authentication hook reads its body with no session at all.
+  { name: "MQTT auth hook", path: "/api/mqtt/auth", type: "application/json" },
+  // A device unknown to the server is refused on its path before its body is read.
+  { name: "telemetry of an unknown device", path: "/api/devices/ns01-nobody/telemetry", type: "application/json", chunkedStatus: 404 },
   { name: "an unknown API path", path: "/api/nothing-here", type: "application/json", chunkedStatus: 404 },
   { name: "a page without an action", path: "/no-such-page", type: "application/x-www-form-urlencoded", chunkedStatus: 405 },
 ];

@@ -80,6 +80,38 @@ describe("the guest link stays secret", () => {
       body: form,
     });
     expect(registered.status).toBe(201);
+    // The same link in every other shape a request can carry it, and the answers that are not a
+    // success: a refused form (400), a body over the limit (413), a path under the link that
+    // does not exist (404 through the catch-all route), the link in capitals (the router
+    // matches paths without regard to case), percent-encoded, with a trailing slash, with a
+    // character too many (an unknown link), and a method the page does not have.
+    const refused = await fetch(`${server.url}/registro-viajeros/${link}?lang=de`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: new URLSearchParams({ lang: "de", [guestInputName(0, "givenName")]: "\u202Eevil" }),
+    });
+    expect([400, 409]).toContain(refused.status);
+    const tooLarge = await fetch(`${server.url}/registro-viajeros/${link}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: "x=" + "a".repeat(2 * 1024 * 1024),
+    });
+    expect(tooLarge.status).toBe(413);
+    const shapes: [string, number][] = [
+      [`/registro-viajeros/${link}/mas`, 404],
+      [`/registro-viajeros/${link}/mas.data`, 404],
+      [`/REGISTRO-VIAJEROS/${link}?lang=en`, 200],
+      [`/Registro-Viajeros/${link}.data`, 200],
+      [`/%72egistro-viajeros/${link}`, 200],
+      [`/registro-viajeros/${link}/`, 200],
+      [`/registro-viajeros/${link}x`, 404],
+      [`/registro-viajeros//${link}`, 404],
+      [`//registro-viajeros/${link}`, 404],
+      [`/registro-viajeros/${link}?lang=${link}`, 200],
+    ];
+    for (const [shape, status] of shapes) expect((await fetch(`${server.url}${shape}`)).status, shape).toBe(status);
+    const put = await fetch(`${server.url}/registro-viajeros/${link}`, { method: "PUT", headers: { Origin: server.url }, body: "x=1" });
+    expect(put.status).toBeGreaterThanOrEqual(400);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const log = server.output().slice(logBefore);
     // The requests were logged (debug level: everything), with the link replaced.

@@ -111,6 +111,14 @@ describe.each(testDatabases())("drawn signatures on %s", (database) => {
     expect(stored.signatureLang).toBe("it");
     expect(stored.signatureImage).not.toBe(signatureDataUrl(3));
     expect(readNormalisedSignature(parseSignatureDataUrl(stored.signatureImage!)!)).not.toBeNull();
+    // The register states above the signature what the guest declared, in Spanish and in Italian.
+    const pdf = await fetch(`${server.url}/api/admin/reservations/${id}/parte-entrada.pdf`, { headers: { Cookie: cookie } });
+    expect(pdf.status).toBe(200);
+    const { text, images } = await readPdf(new Uint8Array(await pdf.arrayBuffer()));
+    const flat = text.replace(/\s+/g, " ");
+    expect(images).toBe(1);
+    expect(flat).toContain(guestMessages.es.intl.formatMessage({ id: "signatureDeclaration" }));
+    expect(flat).toContain(guestMessages.it.intl.formatMessage({ id: "signatureDeclaration" }));
   });
 
   test("signatures stored before normalisation: a raw one is normalised once and printed, a broken one is named, the PDF is built", async () => {

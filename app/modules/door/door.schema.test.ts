@@ -66,6 +66,9 @@ describe("staff device forms", () => {
       name: "Portal",
       propertyId: null,
     });
+    // The one sanitiser: bidi overrides, zero-width characters and markup do not reach staff screens.
+    expect(registerDeviceSchema.parse({ deviceId: "ns01-1", name: "Port\u200Bal \u202Eetrauq\u202C <b>2</b>" }).name).toBe("Portal etrauq 2");
+    expect(firstMessage(registerDeviceSchema.safeParse({ deviceId: "ns01-1", name: "\u200B\u2066" }))).toBe(DEVICE_MESSAGES.missingName);
     expect(firstMessage(registerDeviceSchema.safeParse({ deviceId: "x", name: "Portal" }))).toBe(DEVICE_MESSAGES.invalidId);
     expect(firstMessage(registerDeviceSchema.safeParse({ deviceId: "ns01-1", name: "  " }))).toBe(DEVICE_MESSAGES.missingName);
     expect(firstMessage(registerDeviceSchema.safeParse({ deviceId: "ns01-1", name: "P", propertyId: "nope" }))).toBe(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanLine } from "#app/lib/text.ts";
 
 // The door contract of public-side §7 ("Door opening"), kept as the spec wrote it:
 //   request  { device_id, command: "abrir", token }
@@ -114,11 +115,12 @@ const propertyField = z
 
 export const registerDeviceSchema = z.object({
   deviceId: deviceIdField,
+  // The one sanitiser of every form (app/lib/text.ts): no bidi or zero-width characters in a
+  // name staff screens show.
   name: z
     .string({ error: DEVICE_MESSAGES.missingName })
-    .trim()
-    .min(1, { error: DEVICE_MESSAGES.missingName })
-    .max(120, { error: DEVICE_MESSAGES.nameTooLong }),
+    .transform(cleanLine)
+    .pipe(z.string().min(1, { error: DEVICE_MESSAGES.missingName }).max(120, { error: DEVICE_MESSAGES.nameTooLong })),
   propertyId: propertyField.optional().transform((value) => value ?? null),
 });
 

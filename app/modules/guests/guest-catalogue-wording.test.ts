@@ -117,6 +117,46 @@ describe("the six guest catalogues", () => {
   });
 });
 
+describe("a native reader's pass over the five translations", () => {
+  test("one way of saying 'type your name' per language, as the signature option says it", () => {
+    const typeYourName: Record<Exclude<GuestLang, "es">, RegExp> = {
+      en: /type your name/u,
+      fr: /saisissez votre nom/u,
+      de: /tippen Sie Ihren Namen ein/u,
+      it: /digita il tuo nome/u,
+      pt: /escreva o seu nome/u,
+    };
+    for (const [lang, phrase] of Object.entries(typeYourName) as [Exclude<GuestLang, "es">, RegExp][]) {
+      for (const key of ["error.signatureRequired", "error.signatureUnreadable", "error.signatureTooLarge", "error.signatureEmpty", "signature.unreadable"]) {
+        expect(FILES[lang][key], `${lang} ${key}`).toMatch(phrase);
+      }
+    }
+  });
+
+  test("typographic apostrophes and each language's own quotation marks", () => {
+    for (const lang of ["fr", "it"] as const) for (const [key, value] of Object.entries(FILES[lang])) expect(value, `${lang} ${key}`).not.toContain("'");
+    for (const [key, value] of Object.entries(en)) expect(value, key).not.toMatch(/[«»]/u);
+    for (const [key, value] of Object.entries(de)) expect(value, key).not.toMatch(/[«»"]/u);
+  });
+
+  test("German never starts a sentence with a «Sie» that means «they»; Portuguese spells «caracteres» one way", () => {
+    expect(de.privacyText).toContain("Die Daten werden drei Jahre");
+    expect(de.signatureTypeHint).toBe("Ihr Name wird als getippte Unterschrift gespeichert.");
+    expect(de.documentSupportHint).toContain("beginnt die Nummer mit E");
+    for (const [key, value] of Object.entries(pt)) expect(value, key).not.toContain("carateres");
+  });
+
+  test("the short error sentences read as a native speaker would write them", () => {
+    expect([fr["error.required"], fr["error.invalid"]]).toEqual(["Information manquante.", "Cette information n’est pas valide."]);
+    expect([it["error.required"], it["error.invalid"]]).toEqual(["Dato mancante.", "Dato non valido."]);
+    expect(pt["error.invalid"]).toBe("Este dado não é válido.");
+    expect(guestMessages.de.errorSummaryTitle(3)).toBe("3 Angaben müssen korrigiert werden");
+    expect(guestMessages.de.errorSummaryTitle(1)).toBe("1 Angabe muss korrigiert werden");
+    expect(en["error.signerNotAdult"]).toBe("Choose an adult from the group (18 or over).");
+    expect(pt["door.error.invalidCommand"]).toBe("Comando inválido: só é aceite o comando «abrir».");
+  });
+});
+
 describe("dates in each language's own writing", () => {
   test("German 10.12.2026, English with the month spelled out, the others 10/12/2026", () => {
     expect(formatGuestDateIn("de", "2026-12-10")).toBe("10.12.2026");

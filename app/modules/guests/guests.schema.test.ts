@@ -334,6 +334,12 @@ describe("names", () => {
       ],
     });
     expect(guestMessages.es.issueText({ field: "givenName", code: "scriptNotPrintable" })).toContain("zona de lectura mecánica");
+    // A typed signature is printed on the register too.
+    expect(validGuest(spanishAdult({ signatureKind: "typed", signatureName: "王芳" })).signature).toMatchObject({ kind: "typed", name: "王芳" });
+    expect(validateGuests({ guests: [spanishAdult({ signatureKind: "typed", signatureName: "สมชาย ใจดี" })] }, es)).toMatchObject({
+      ok: false,
+      issues: [{ position: 1, field: "signature", code: "scriptNotPrintable" }],
+    });
   });
 
   test("bidirectional and zero-width characters never reach the stored name or signature", () => {

@@ -477,6 +477,8 @@ function checkGuest(raw: GuestFormValues, context: RuleContext): GuestCheck {
     const name = sanitizeText(raw.signatureName);
     if (name === "") fail("signature", "required");
     else if (charLength(name) > SIGNATURE_TYPED_MAX_CHARS) fail("signature", "tooLong", SIGNATURE_TYPED_MAX_CHARS);
+    // Printed on the signed register like the names: a script without a font would print as "?".
+    else if (!canPrintName(name)) fail("signature", "scriptNotPrintable");
     else signature = { kind: "typed", name, signedBy };
   } else {
     fail("signature", "required");

@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database, Db } from "#app/db/client.server.ts";
-import { guests, landlordAccounts, mailOutbox, properties, reservations, sesAttempts, sesCommunications } from "#app/db/schema.ts";
+import { guests, landlordAccounts, mailOutbox, mossosFiles, policeTasks, properties, reservations, sesAttempts, sesCommunications } from "#app/db/schema.ts";
+import { DEFAULT_MOSSOS_OPTIONS } from "#app/modules/mossos/mossos-codes.ts";
+import { makeMossosFile, recordMossosChange } from "#app/modules/mossos/mossos.server.ts";
 import { listAttempts, PURGED_BODY_NOTICE, queueGuestRegisterFiling, queueReservationFiling } from "#app/modules/ses/ses-outbox.server.ts";
 import { storedGuestRow } from "#tests/helpers/guest-fixtures.ts";
 import { createTestDatabase, testDatabases, type TestDatabase } from "#tests/helpers/test-server.ts";
@@ -30,7 +32,27 @@ const GUEST = {
   addressStreet: "Calle del Olvido 42",
   signatureTypedName: "Evaristo Villalobos Firmado",
 };
-const IDENTITY_VALUES = [...Object.values(HOLDER), ...Object.values(GUEST)];
+const IDENTITY_VALUES = [...Object.values(HOLDER), ...Object.values(GUEST)].map((value) => value.toLowerCase());
+// A guest of a stay in Catalonia, filed to the Mossos d'Esquadra by bulk file (ADR 0019).
+const CATALAN_GUEST = {
+  givenName: "Remedios",
+  firstSurname: "Castellví",
+  secondSurname: "Puigdomènech",
+  fullName: "Remedios Castellví Puigdomènech",
+  birthDate: "1969-02-11",
+  documentNumber: "55667788C",
+  documentSupport: "RTY123456",
+  phone: "+34 677 111 222",
+  email: "remedios.castellvi@example.com",
+  addressStreet: "Carrer de la Memòria 7",
+  addressProvince: "08",
+  addressMunicipalityCode: "08019",
+  addressPostalCode: "08012",
+  signatureTypedName: "Remedios Castellví",
+};
+const CATALAN_VALUES = Object.entries(CATALAN_GUEST)
+  .filter(([key]) => !key.startsWith("address") || key === "addressStreet")
+  .map(([, value]) => value.toLowerCase());
 
 /** Every row of every table in the public schema, as text. */
 async function dumpDatabase(db: Db): Promise<string> {
@@ -42,7 +64,14 @@ async function dumpDatabase(db: Db): Promise<string> {
     const result = (await db.execute(sql`select t::text as row from ${sql.identifier(table)} t`)) as { rows: { row: string }[] };
     parts.push(`## ${table}\n${result.rows.map((r) => r.row).join("\n")}`);
   }
-  return parts.join("\n");
+  // The Mossos files are stored base64 (ISO-8859-1 or UTF-8 inside): read as the portal would.
+  const files = await db.select({ content: mossosFiles.contentBase64 }).from(mossosFiles);
+  for (const { content } of files) {
+    const bytes = Buffer.from(content, "base64");
+    parts.push(`## mossos file\n${bytes.toString("latin1")}\n${bytes.toString("utf8")}`);
+  }
+  // Case-insensitive: the Mossos file writes names in capitals.
+  return parts.join("\n").toLowerCase();
 }
 
 describe.each(testDatabases())("retention removes identity data from every table, on %s", (kind) => {
@@ -58,7 +87,7 @@ describe.each(testDatabases())("retention removes identity data from every table
     await testDatabase?.drop();
   });
 
-  test("guests, holder, e-mails, the SES documents and the SES exchange log: nothing identifying is left", async () => {
+  test("guests, holder, e-mails, the SES documents and exchange log, the Mossos files: nothing identifying is left", async () => {
     const { db } = database;
     const [landlord] = await db
       .insert(landlordAccounts)
@@ -157,14 +186,40 @@ describe.each(testDatabases())("retention removes identity data from every table
       body: `${HOLDER.given} ${HOLDER.first} ${HOLDER.second}`,
     });
 
+    // A stay in Barcelona: its guest is in a Mossos bulk file, uploaded, then corrected (a task).
+    const [barcelona] = await db
+      .insert(properties)
+      .values({ name: "Pis Gràcia", address: "Carrer Verdi 1, Barcelona", establishmentCode: "HUTB000001", provinceCode: "08", mossosCode: "EX00000001" })
+      .returning({ id: properties.id });
+    const [catalanStay] = await db
+      .insert(reservations)
+      .values({
+        propertyId: barcelona.id,
+        propertyName: "Pis Gràcia",
+        guestCount: 1,
+        contractDate: "2026-06-01",
+        checkInDate: "2026-07-01",
+        checkOutDate: "2026-07-05",
+        uniqueLink: "linkC-cccccccccccccccccccccc",
+        status: "completed",
+        paymentType: "TARJT",
+      })
+      .returning({ id: reservations.id });
+    await db.insert(guests).values(storedGuestRow(catalanStay.id, CATALAN_GUEST));
+    const made = await makeMossosFile(db, { propertyId: barcelona.id, origin: "on-demand", day: "2026-07-01", reservationId: catalanStay.id, now: new Date("2026-07-01T20:00:00Z"), options: DEFAULT_MOSSOS_OPTIONS });
+    if (made.status !== "created") throw new Error(`no Mossos file: ${JSON.stringify(made)}`);
+    await db.update(mossosFiles).set({ uploadedAt: new Date("2026-07-01T21:00:00Z"), receipt: "CV-1" }).where(eq(mossosFiles.id, made.fileId));
+    await db.transaction((tx) => recordMossosChange(tx, catalanStay.id, "correct", new Date("2026-07-02T10:00:00Z")));
+    expect(await db.select().from(policeTasks)).toHaveLength(1);
+
     const before = await dumpDatabase(db);
-    for (const value of IDENTITY_VALUES) expect(before, value).toContain(value);
+    for (const value of [...IDENTITY_VALUES, ...CATALAN_VALUES]) expect(before, value).toContain(value);
 
     const result = await purgeExpiredGuestData(db, { now: NOW });
-    expect(result).toMatchObject({ skipped: false, reservations: 1, guests: 1, sesDocuments: 4, sesAttempts: 3, mails: 2 });
+    expect(result).toMatchObject({ skipped: false, reservations: 2, guests: 2, sesDocuments: 4, sesAttempts: 3, mails: 2, mossosFiles: 1 });
 
     const after = await dumpDatabase(db);
-    const left = IDENTITY_VALUES.filter((value) => after.includes(value));
+    const left = [...IDENTITY_VALUES, ...CATALAN_VALUES].filter((value) => after.includes(value));
     expect(left).toEqual([]);
 
     // The record of what was filed stays: kind, state, sha256; a filing never sent is dropped.
@@ -186,6 +241,9 @@ describe.each(testDatabases())("retention removes identity data from every table
     }
 
     // Idempotent: a second run finds nothing more.
-    expect(await purgeExpiredGuestData(db, { now: NOW })).toMatchObject({ reservations: 0, sesDocuments: 0, sesAttempts: 0, mails: 0 });
+    expect(await purgeExpiredGuestData(db, { now: NOW })).toMatchObject({ reservations: 0, sesDocuments: 0, sesAttempts: 0, mails: 0, mossosFiles: 0 });
+    // The staff task stays (it names no guest), without its file.
+    const [task] = await db.select().from(policeTasks);
+    expect(task.fileId).toBeNull();
   });
 });

@@ -105,7 +105,7 @@ describe.each(testDatabases())("guest data retention on %s", (kind) => {
     await mail("recent", { reservationId: recent });
 
     const result = await purgeExpiredGuestData(database.db, { now: NOW, retentionDays: 1096 });
-    expect(result).toEqual({ skipped: false, reservations: 2, guests: 5, sesDocuments: 0, sesAttempts: 0, mails: 2, cutoff: "2026-08-05" });
+    expect(result).toEqual({ skipped: false, reservations: 2, guests: 5, sesDocuments: 0, sesAttempts: 0, mails: 2, mossosFiles: 0, cutoff: "2026-08-05" });
 
     expect(await guestsOf(old)).toHaveLength(0);
     expect(await guestsOf(boundary)).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, count, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
-import { guests, mailOutbox, reservations, sesAttempts, sesCommunications } from "#app/db/schema.ts";
+import { guests, mailOutbox, mossosFiles, reservations, sesAttempts, sesCommunications } from "#app/db/schema.ts";
 import { todayIn } from "#app/modules/guests/identity.ts";
 
 // Guest data retention (RD 933/2021 art. 5: the register is kept three years, then deleted).
@@ -15,7 +15,8 @@ import { todayIn } from "#app/modules/guests/identity.ts";
 // bodies) are emptied, keeping kind, state, codes, lote, times and the document's sha256 as the
 // record of what was filed; a filing still waiting is dropped (its bytes are gone). Filings and
 // exchanges whose reservation was deleted, and any e-mail, go once they are older than the
-// period themselves: nothing about a stay outlives it there either.
+// period themselves: nothing about a stay outlives it there either. The Mossos bulk files of
+// those stays are deleted (they are the register again, line by line).
 //
 // Safe with several instances: the run holds a transaction-scoped advisory lock taken with
 // "try", so a second instance skips instead of waiting, and the work is idempotent anyway.
@@ -25,7 +26,7 @@ const RETENTION_LOCK_KEY = 727_275;
 
 export type GuestRetentionResult =
   | { skipped: true }
-  | { skipped: false; reservations: number; guests: number; sesDocuments: number; sesAttempts: number; mails: number; cutoff: string };
+  | { skipped: false; reservations: number; guests: number; sesDocuments: number; sesAttempts: number; mails: number; mossosFiles: number; cutoff: string };
 
 /** Filings that may still be sent: once their document is gone they are dropped instead. */
 const UNSENT_STATES = ["validating", "queued", "invalid", "error"];
@@ -121,6 +122,18 @@ export async function purgeExpiredGuestData(
         ),
       )
       .returning({ id: sesAttempts.id });
+    // The Mossos bulk files (ADR 0019) are copies of the register, one line per guest: a file
+    // holding any of those stays goes, and so does one whose stays all lost their guest data
+    // otherwise (deleted reservations). Its tasks stay (they name no guest; file_id set null).
+    const files = await tx
+      .delete(mossosFiles)
+      .where(
+        or(
+          ...(ids.length > 0 ? [arrayOverlaps(mossosFiles.reservationIds, ids)] : []),
+          sql`not exists (select 1 from ${reservations} r where r.id = any(${mossosFiles.reservationIds}) and r.guest_data_purged_at is null)`,
+        ),
+      )
+      .returning({ id: mossosFiles.id });
     return {
       skipped: false,
       reservations: ids.length,
@@ -128,6 +141,7 @@ export async function purgeExpiredGuestData(
       sesDocuments: purgedIds.length,
       sesAttempts: attempts.length,
       mails: mails.length,
+      mossosFiles: files.length,
       cutoff,
     } as const;
   });

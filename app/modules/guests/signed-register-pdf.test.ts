@@ -105,6 +105,66 @@ function poppler(file: string): { text: string; lines: string[]; pageInk: number
   return { text: clean, lines: clean.split("\n").map((line) => line.trim()).filter(Boolean), pageInk };
 }
 
+type Word = { page: number; text: string; xMin: number; yMin: number; xMax: number; yMax: number };
+
+/** Every word poppler finds, with its page and box in points (pdftotext -bbox). */
+function words(file: string): Word[] {
+  const html = execFileSync("pdftotext", ["-bbox", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+  const found: Word[] = [];
+  html.split("<page ").slice(1).forEach((page, index) => {
+    for (const match of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+      const text = match[5].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+      found.push({ page: index + 1, text, xMin: Number(match[1]), yMin: Number(match[2]), xMax: Number(match[3]), yMax: Number(match[4]) });
+    }
+  });
+  return found;
+}
+
+/**
+ * How many separate blots of ink pdftoppm draws for `word` (8-connected dark pixels at 600 dpi,
+ * specks under 1 % of the ink ignored). Arabic letters shaped into one word join into one blot;
+ * the same letters in their isolated forms stay apart.
+ */
+function inkBlots(file: string, word: Word): number {
+  const dpi = 600;
+  const px = (pt: number) => Math.round((pt * dpi) / 72);
+  const prefix = path.join(work, `blots-${word.page}-${Math.round(word.xMin)}-${Math.round(word.yMin)}`);
+  const [x, y] = [px(word.xMin) - 4, px(word.yMin) - 4];
+  const [w, h] = [px(word.xMax) - x + 8, px(word.yMax) - y + 8];
+  execFileSync("pdftoppm", ["-r", String(dpi), "-gray", "-f", String(word.page), "-l", String(word.page), "-x", String(x), "-y", String(y), "-W", String(w), "-H", String(h), "-singlefile", file, prefix]);
+  const pgm = fs.readFileSync(`${prefix}.pgm`);
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.toString("latin1", 0, 40))!;
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const dark = pgm.subarray(header[0].length).map((value) => (value < 128 ? 1 : 0));
+  const seen = new Uint8Array(width * height);
+  const sizes: number[] = [];
+  for (let start = 0; start < dark.length; start++) {
+    if (!dark[start] || seen[start]) continue;
+    let size = 0;
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const at = stack.pop()!;
+      size++;
+      const [cx, cy] = [at % width, Math.floor(at / width)];
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const [nx, ny] = [cx + dx, cy + dy];
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const next = ny * width + nx;
+          if (dark[next] && !seen[next]) {
+            seen[next] = 1;
+            stack.push(next);
+          }
+        }
+      }
+    }
+    sizes.push(size);
+  }
+  const ink = sizes.reduce((sum, size) => sum + size, 0);
+  return sizes.filter((size) => size >= ink / 100).length;
+}
+
 describe("signed register PDF", () => {
   test("reads our own XML back: values unescaped, structure kept", () => {
     const document = readPoliceXml(xmlFor([adult({ givenName: "Zoë", firstSurname: "O'Brien <x>" })]));
@@ -156,6 +216,26 @@ describe("signed register PDF", () => {
     expect(lines).toContain("דוד כהן");
     expect(text.replace(/\s+/g, " ")).toContain(longTyped);
     expect(text).not.toContain("?");
+    // Drawn right to left and shaped, as seen on the page, not only as text: in the typed
+    // signature "محمد العلي" the first word is to the right of the second, and "محمد" (four
+    // letters that join) is one blot of ink, where its isolated letters would be four.
+    const all = words(file);
+    const isWord = (word: Word, letters: string) => word.text === letters || word.text === [...letters].reverse().join("");
+    const signatureLine = all.filter((word) => isWord(word, "العلي") && all.some((other) => isWord(other, "محمد") && other.page === word.page && Math.abs(other.yMin - word.yMin) < 2));
+    expect(signatureLine).toHaveLength(1);
+    const [family] = signatureLine;
+    const given = all.find((word) => isWord(word, "محمد") && word.page === family.page && Math.abs(word.yMin - family.yMin) < 2)!;
+    expect(given.xMin).toBeGreaterThan(family.xMax);
+    // The given name's line: cropped to the line's own height (the Arabic font's box is taller
+    // and would reach the lines above and below).
+    const centre = (word: Word) => (word.yMin + word.yMax) / 2;
+    const sameLine = (a: Word, b: Word) => a.page === b.page && Math.abs(centre(a) - centre(b)) < 3;
+    const name = all.find((word) => isWord(word, "محمد") && all.some((other) => other.text === "Nombre:" && sameLine(word, other)))!;
+    const label = all.find((word) => word.text === "Nombre:" && sameLine(word, name))!;
+    expect(inkBlots(file, { ...name, yMin: label.yMin, yMax: label.yMax })).toBe(1);
+    // The check can fail: the Latin "Ana" of the first page is three letters apart.
+    const latin = all.find((word) => word.text === "Casa")!;
+    expect(inkBlots(file, latin)).toBe(4);
     // pdf.js (a viewer) reads the same names and both drawn signatures.
     const pdf = await readPdf(fs.readFileSync(file));
     expect(pdf.text).toContain("Παπαδόπουλος");

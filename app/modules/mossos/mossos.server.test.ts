@@ -177,7 +177,9 @@ describe.each(testDatabases())("Mossos daily file on %s", (kind) => {
     expect(mossosFileState(file, new Date(DUE.getTime() + 60_000))).toBe("fuera de plazo");
     await first.db.insert(users).values({ id: `staff-${kind}`, email: `staff-${kind}@nido.example` }).onConflictDoNothing();
     expect(await markMossosFileUploaded(first.db, file.id, "   ", `staff-${kind}`)).toEqual({ ok: false, message: MOSSOS_MESSAGES.receiptRequired, status: 400 });
-    expect(await markMossosFileUploaded(first.db, file.id, " CV-7781 ", `staff-${kind}`)).toEqual({ ok: true, message: MOSSOS_MESSAGES.uploaded, status: 200 });
+    expect(await markMossosFileUploaded(first.db, file.id, "\u200B\u202E ", `staff-${kind}`)).toEqual({ ok: false, message: MOSSOS_MESSAGES.receiptRequired, status: 400 });
+    // The one sanitiser of every form: no bidi or zero-width characters in what staff read later.
+    expect(await markMossosFileUploaded(first.db, file.id, " CV-\u202E77\u200B81 ", `staff-${kind}`)).toEqual({ ok: true, message: MOSSOS_MESSAGES.uploaded, status: 200 });
     expect(await markMossosFileUploaded(first.db, file.id, "CV-7782", `staff-${kind}`)).toEqual({ ok: false, message: MOSSOS_MESSAGES.alreadyUploaded, status: 409 });
     const [ticked] = await listMossosFiles(first.db);
     expect(ticked.receipt).toBe("CV-7781");

@@ -1,4 +1,5 @@
 import { and, arrayOverlaps, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { cleanLine } from "#app/lib/text.ts";
 import type { AppConfig } from "#app/config/env.server.ts";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
 import { guests, mossosFiles, policeTasks, properties, reservations } from "#app/db/schema.ts";
@@ -303,7 +304,7 @@ export type ActionOutcome = { ok: boolean; message: string; status: number };
 
 /** Staff uploaded the file and got the portal's receipt ("comprovant d'enviament"). */
 export async function markMossosFileUploaded(db: DbOrTx, id: string, receipt: string, userId: string, now = new Date()): Promise<ActionOutcome> {
-  const text = receipt.replace(/\s+/g, " ").trim();
+  const text = cleanLine(receipt);
   if (text.length === 0 || text.length > 120) return { ok: false, message: MOSSOS_MESSAGES.receiptRequired, status: 400 };
   const [row] = await db.select({ uploadedAt: mossosFiles.uploadedAt, supersededAt: mossosFiles.supersededAt }).from(mossosFiles).where(eq(mossosFiles.id, id));
   if (!row) return { ok: false, message: MOSSOS_MESSAGES.notFound, status: 404 };
