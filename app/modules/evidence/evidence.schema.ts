@@ -143,3 +143,5 @@ export type ReportSummary = {
 export const WELL_KNOWN_KEY_PATH = "/.well-known/nidosmart-evidence-key";
 export const verifyPath = (id: string) => `/verificar/${id}`;
 export const sharePath = (token: string) => `/evidencia/${token}`;
+
+export const UUID_PATTERN_EVIDENCE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
