@@ -23,6 +23,8 @@ const INK = rgb(0.1, 0.1, 0.12);
 const GREY = rgb(0.35, 0.35, 0.4);
 const RULE = rgb(0.78, 0.78, 0.82);
 const ALERT = rgb(0.62, 0.1, 0.1);
+/** Text the Latin font prints as it is (no bidi, no other script). */
+const PLAIN = /^[\u0020-\u007e\u00a0-\u00ff–—…]*$/;
 
 export type EvidencePdfMeta = {
   reportId: string;
@@ -95,9 +97,17 @@ class Writer {
       cells.forEach((cell, i) => {
         const column = columns[i];
         let text = cell;
-        while (text.length > 1 && widthOf(text, size, fonts) > column.width - 3) text = `${text.slice(0, -2)}…`;
-        const width = widthOf(text, size, fonts);
-        drawLine(this.page, text, { x: column.align === "right" ? x + column.width - 3 - width : x, y: this.y - size, size, fonts, color: INK });
+        if (PLAIN.test(text)) {
+          // Digits, dates and Latin text: one font, no shaping — thousands of cells stay fast.
+          const font = fonts.latin;
+          while (text.length > 1 && font.widthOfTextAtSize(text, size) > column.width - 3) text = `${text.slice(0, -2)}…`;
+          const width = font.widthOfTextAtSize(text, size);
+          this.page.drawText(text, { x: column.align === "right" ? x + column.width - 3 - width : x, y: this.y - size, size, font, color: INK });
+        } else {
+          while (text.length > 1 && widthOf(text, size, fonts) > column.width - 3) text = `${text.slice(0, -2)}…`;
+          const width = widthOf(text, size, fonts);
+          drawLine(this.page, text, { x: column.align === "right" ? x + column.width - 3 - width : x, y: this.y - size, size, fonts, color: INK });
+        }
         x += column.width;
       });
       this.y -= rowHeight;

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 
@@ -49,8 +49,9 @@ export function readTimestampToken(token: Uint8Array): { tstInfo: pkijs.TSTInfo;
   return { tstInfo: new pkijs.TSTInfo({ schema: tstAsn.result }), signedData };
 }
 
-/** Checks a token against a file's SHA-256 (and a nonce when given); returns its time. */
-export async function checkTimestampToken(token: Uint8Array, digest: Buffer, nonce?: Buffer): Promise<{ genTime: Date; serial: string }> {
+/** Checks a token against a file (and a nonce when given); returns its time. */
+export async function checkTimestampToken(token: Uint8Array, data: Uint8Array, nonce?: Buffer): Promise<{ genTime: Date; serial: string }> {
+  const digest = createHash("sha256").update(data).digest();
   const { tstInfo, signedData } = readTimestampToken(token);
   if (tstInfo.messageImprint.hashAlgorithm.algorithmId !== SHA256_OID) throw new TimestampError("el sello de tiempo no usa SHA-256");
   const imprint = new Uint8Array(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView);
@@ -62,7 +63,8 @@ export async function checkTimestampToken(token: Uint8Array, digest: Buffer, non
   }
   let signed = false;
   try {
-    signed = await signedData.verify({ signer: 0, checkChain: false, extendedMode: false });
+    // pkijs checks the TSTInfo's imprint against the data itself, then the signature.
+    signed = await signedData.verify({ signer: 0, checkChain: false, extendedMode: false, data: new Uint8Array(data).buffer as ArrayBuffer });
   } catch {
     signed = false;
   }
@@ -70,8 +72,9 @@ export async function checkTimestampToken(token: Uint8Array, digest: Buffer, non
   return { genTime: tstInfo.genTime, serial: Buffer.from(tstInfo.serialNumber.valueBlock.valueHexView).toString("hex") };
 }
 
-/** Asks the TSA at `url` to time-stamp a SHA-256 digest. */
-export async function requestTimestamp(url: string, digest: Buffer, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): Promise<Timestamp> {
+/** Asks the TSA at `url` to time-stamp a file (its SHA-256 is what is sent). */
+export async function requestTimestamp(url: string, data: Uint8Array, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): Promise<Timestamp> {
+  const digest = createHash("sha256").update(data).digest();
   const nonce = randomBytes(8);
   nonce[0] &= 0x7f; // a positive INTEGER
   if (nonce[0] === 0) nonce[0] = 1;
@@ -101,6 +104,6 @@ export async function requestTimestamp(url: string, digest: Buffer, options: { t
   }
   if (!reply.timeStampToken) throw new TimestampError("la respuesta de la autoridad de sellado no trae sello");
   const token = Buffer.from(reply.timeStampToken.toSchema().toBER(false));
-  const checked = await checkTimestampToken(token, digest, nonce);
+  const checked = await checkTimestampToken(token, data, nonce);
   return { token, ...checked };
 }

@@ -170,10 +170,10 @@ export type EvidenceDeps = {
   fetch?: typeof fetch;
 };
 
-async function stamp(deps: EvidenceDeps, digest: Buffer): Promise<{ token: Buffer; at: Date } | { error: string }> {
+async function stamp(deps: Pick<EvidenceDeps, "tsaUrl" | "fetch">, data: Uint8Array): Promise<{ token: Buffer; at: Date } | { error: string }> {
   if (!deps.tsaUrl) return { error: "" };
   try {
-    const result = await requestTimestamp(deps.tsaUrl, digest, { fetch: deps.fetch });
+    const result = await requestTimestamp(deps.tsaUrl, data, { fetch: deps.fetch });
     return { token: result.token, at: result.genTime };
   } catch (error) {
     return { error: error instanceof TimestampError ? error.message : "la autoridad de sellado falló" };
@@ -205,13 +205,13 @@ export async function createEvidenceReport(
   const pdf = await buildEvidencePdf(input, { reportId: id, verifyUrl, createdAt, keyId: key.keyId, fonts: deps.fonts });
   const pdfDigest = createHash("sha256").update(pdf).digest();
   const pdfSignature = signEvidence(key, pdf);
-  const pdfStamp = await stamp(deps, pdfDigest);
+  const pdfStamp = await stamp(deps, pdf);
   const pdfToken = "token" in pdfStamp ? pdfStamp.token : null;
 
   const zip = buildForensicZip({ reportId: id, createdAt, keyId: key.keyId, publicKeyUrl, verifyUrl, pdf, pdfSignature, pdfTimestampToken: pdfToken, evidence: input });
   const zipDigest = createHash("sha256").update(zip).digest();
   const zipSignature = signEvidence(key, zip);
-  const zipStamp = pdfToken ? await stamp(deps, zipDigest) : pdfStamp;
+  const zipStamp = pdfToken ? await stamp(deps, zip) : pdfStamp;
   const tsaError = "error" in pdfStamp && pdfStamp.error ? pdfStamp.error : "error" in zipStamp && zipStamp.error ? zipStamp.error : null;
 
   await db.insert(evidenceReports).values({
@@ -249,16 +249,15 @@ export async function createEvidenceReport(
 export async function addMissingTimestamps(db: Db, deps: Pick<EvidenceDeps, "tsaUrl" | "fetch">, reportId: string): Promise<{ ok: boolean; error: string | null }> {
   if (!deps.tsaUrl) return { ok: false, error: "No hay autoridad de sellado configurada (TSA_URL)." };
   const [row] = await db
-    .select({ pdfSha256: evidenceReports.pdfSha256, zipSha256: evidenceReports.zipSha256, pdfToken: evidenceReports.pdfTimestampToken, zipToken: evidenceReports.zipTimestampToken })
+    .select({ pdf: evidenceReports.pdf, zip: evidenceReports.zip, pdfToken: evidenceReports.pdfTimestampToken, zipToken: evidenceReports.zipTimestampToken })
     .from(evidenceReports)
     .where(eq(evidenceReports.id, reportId));
   if (!row) throw new EvidenceError(EVIDENCE_MESSAGES.reportNotFound, 404);
-  const full = { ...deps, key: null as never, siteUrl: "", fonts: {} };
   const set: Partial<typeof evidenceReports.$inferInsert> = {};
   let error: string | null = null;
   for (const kind of ["pdf", "zip"] as const) {
     if ((kind === "pdf" ? row.pdfToken : row.zipToken) !== null) continue;
-    const result = await stamp(full, Buffer.from(kind === "pdf" ? row.pdfSha256 : row.zipSha256, "hex"));
+    const result = await stamp(deps, kind === "pdf" ? row.pdf : row.zip);
     if ("token" in result) {
       if (kind === "pdf") Object.assign(set, { pdfTimestampToken: result.token, pdfTimestampAt: result.at });
       else Object.assign(set, { zipTimestampToken: result.token, zipTimestampAt: result.at });
@@ -431,8 +430,8 @@ export async function listShareLinks(db: DbOrTx, reportId: string): Promise<Shar
       expiresAt: evidenceShareLinks.expiresAt,
       revokedAt: evidenceShareLinks.revokedAt,
       revokedByName: evidenceShareLinks.revokedByName,
-      views: sql<number>`(select count(*)::int from ${evidenceShareViews} v where v.link_id = ${evidenceShareLinks.id} and v.action in ('view', 'pdf', 'zip'))`,
-      lastViewAt: sql<string | null>`(select max(v.viewed_at) from ${evidenceShareViews} v where v.link_id = ${evidenceShareLinks.id})`,
+      views: sql<number>`(select count(*)::int from evidence_share_views v where v.link_id = evidence_share_links.id and v.action in ('view', 'pdf', 'zip'))`,
+      lastViewAt: sql<string | null>`(select max(v.viewed_at) from evidence_share_views v where v.link_id = evidence_share_links.id)`,
     })
     .from(evidenceShareLinks)
     .where(eq(evidenceShareLinks.reportId, reportId))
