@@ -100,7 +100,7 @@ function StaffDoorButton({ deviceId }: { deviceId: string }) {
   }
   return (
     <div className="grid gap-1">
-      <Button type="button" variant="outline" onClick={open} disabled={status.busy}>
+      <Button type="button" variant="outline" onClick={open} disabled={status.busy} className="h-auto min-h-10 justify-start whitespace-normal text-left [overflow-wrap:anywhere]">
         <DoorOpen aria-hidden="true" /> Abrir la puerta ({deviceId})
       </Button>
       <p aria-live="polite" className={status.error ? "text-sm text-red-700" : "text-sm text-muted-foreground"}>
@@ -216,7 +216,8 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
               Aprendida de las horas en vacío entre {formatDateTime(baseline.windowFrom)} y {formatDateTime(baseline.windowTo)}; calculada el {formatDateTime(baseline.computedAt)}.
               {Object.keys(baseline.profile.week).length > 0 ? ` ${Object.keys(baseline.profile.week).length} horas de la semana tienen ya su propio valor.` : ""}
             </p>
-            <div className="overflow-x-auto">
+            {/* Focusable so a keyboard can scroll it on a phone. */}
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Línea base por hora del día">
               <table className="w-full min-w-[32rem] text-sm">
                 <caption className="sr-only">Lo normal en vacío por hora del día</caption>
                 <thead>
