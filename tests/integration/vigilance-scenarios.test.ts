@@ -24,8 +24,6 @@ import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#te
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-type Run = { propertyId: string; deviceId: string; evaluations: IntrusionEvaluation[] };
-
 describe.each(testDatabases())("anti-squatting scenarios on %s", (database) => {
   let server: TestServer;
   let cookie: string;

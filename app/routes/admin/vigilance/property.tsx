@@ -42,6 +42,8 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const propertyId = params.propertyId ?? "";
+  // Guarded before the body is read; then the intent's own permission.
+  await requirePermission(request, context, "vigilance:read");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const user = await requirePermission(request, context, intent === "create-report" ? "evidence:manage" : "vigilance:manage");
