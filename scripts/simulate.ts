@@ -2,7 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { connect, type MqttClient } from "mqtt";
-import { createSimulatedDevice, SCENARIO_LABELS, SCENARIOS, simulateReading, type Scenario, type SimulatedDevice } from "#app/modules/telemetry/telemetry-simulator.ts";
+import {
+  createSimulatedDevice,
+  SCENARIO_LABELS,
+  SCENARIOS,
+  simulatedDeviceReports,
+  simulateReading,
+  type Scenario,
+  type SimulatedDevice,
+} from "#app/modules/telemetry/telemetry-simulator.ts";
 import type { TelemetryReadingInput } from "#app/modules/telemetry/telemetry.schema.ts";
 
 // npm run simulate -- [options]: NS-01 devices sending realistic readings to a running server,
@@ -23,6 +31,9 @@ const HELP = `Uso: npm run simulate -- [opciones]
   --transport T        http | mqtt (por defecto http)
   --mqtt-url URL       Broker para --transport mqtt (por defecto $MQTT_URL o mqtt://127.0.0.1:1883)
   --offline-s S        Escenario offline: segundos sin conexión en cada ciclo (por defecto 60)
+  --event-in S         Antiokupación (cleaner, street-party, night-intrusion, cut-device): el
+                       suceso empieza S segundos después de arrancar (por defecto 60; negativo =
+                       ya ocurrió, dentro de --history)
   --device ID:SECRETO  Usa un dispositivo ya registrado (repetible)
   --email, --password  Cuenta de administrador para registrar los de demostración
   --prefix P           Prefijo de los ids de demostración (por defecto ns01-demo)
@@ -40,6 +51,7 @@ const { values } = parseArgs({
     transport: { type: "string", default: "http" },
     "mqtt-url": { type: "string" },
     "offline-s": { type: "string", default: "60" },
+    "event-in": { type: "string", default: "60" },
     device: { type: "string", multiple: true },
     email: { type: "string" },
     password: { type: "string" },
@@ -70,6 +82,7 @@ const sendEvery = values["send-every"] ? num("send-every", values["send-every"],
 const historyHours = num("history", values.history, 0, 167);
 const durationS = values.duration ? num("duration", values.duration, 1, 10_000_000) : Infinity;
 const offlineS = num("offline-s", values["offline-s"], 1, 86_400);
+const eventInS = num("event-in", values["event-in"], -604_800, 604_800);
 const transport = values.transport === "mqtt" ? "mqtt" : values.transport === "http" ? "http" : fail("--transport: http o mqtt");
 if (values.scenario !== "mixed" && !(SCENARIOS as readonly string[]).includes(values.scenario)) fail(`--scenario: ${SCENARIOS.join(", ")} o mixed`);
 const windowS = Math.max(1, Math.min(3600, Math.round(interval)));
@@ -196,7 +209,7 @@ async function main() {
   const scenarioOf = (i: number): Scenario => (values.scenario === "mixed" ? SCENARIOS[i % SCENARIOS.length] : (values.scenario as Scenario));
   const runs: Running[] = known.map((k, i) => ({
     known: k,
-    sim: createSimulatedDevice(scenarioOf(i), 1000 + i),
+    sim: createSimulatedDevice(scenarioOf(i), 1000 + i, { eventAt: Date.now() + eventInS * 1000 }),
     next: 0,
     pending: [],
     offlineUntil: 0,
@@ -225,7 +238,10 @@ async function main() {
   for (const run of runs) {
     const start = now - historyHours * 3_600_000;
     const readings: TelemetryReadingInput[] = [];
-    for (let t = start + windowS * 1000; t <= now; t += interval * 1000) readings.push(simulateReading(run.sim, new Date(t), windowS));
+    for (let t = start + windowS * 1000; t <= now; t += interval * 1000) {
+      const reading = simulateReading(run.sim, new Date(t), windowS);
+      if (simulatedDeviceReports(run.sim, new Date(t))) readings.push(reading);
+    }
     if (readings.length > 0) {
       await publish(run, readings);
       process.stdout.write(`${run.known.id}: ${readings.length} lecturas de historia enviadas\n`);
@@ -244,7 +260,9 @@ async function main() {
     await Promise.all(
       runs.map(async (run) => {
         while (run.next <= t) {
-          run.pending.push(simulateReading(run.sim, new Date(run.next), windowS));
+          const reading = simulateReading(run.sim, new Date(run.next), windowS);
+          // A cut device stops reporting: nothing is buffered, nothing resent.
+          if (simulatedDeviceReports(run.sim, new Date(run.next))) run.pending.push(reading);
           run.next += interval * 1000;
         }
         if (run.sim.scenario === "offline") {

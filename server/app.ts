@@ -7,6 +7,7 @@ import type { RequestContext } from "#app/context.ts";
 import { CHAT_ERRORS, CHAT_MAX_BODY_BYTES } from "#app/modules/chat/chat-route.server.ts";
 import { GUEST_FORM_MAX_BODY_BYTES } from "#app/modules/guests/guest-form-limits.ts";
 import { TELEMETRY_LIMITS } from "#app/modules/telemetry/telemetry.schema.ts";
+import { VERIFY_UPLOAD_MAX_BYTES } from "#app/modules/evidence/evidence.schema.ts";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "#app/modules/rate-limit/rate-limit.server.ts";
 import { bodyLimitMiddleware, type BodyLimitOptions } from "./body-limit.ts";
 import { loggablePath } from "./log-path.ts";
@@ -44,6 +45,8 @@ export const BODY_LIMITS: BodyLimitOptions = {
   defaultMaxBytes: 64 * 1024,
   rules: [
     { prefix: "/registro-viajeros/", maxBytes: GUEST_FORM_MAX_BODY_BYTES },
+    // A file uploaded to check it against an evidence report (ADR 0022), plus the form around it.
+    { prefix: "/verificar/", maxBytes: VERIFY_UPLOAD_MAX_BYTES + 64 * 1024 },
     { prefix: "/api/chat", maxBytes: CHAT_MAX_BODY_BYTES, refuse: (c) => c.json({ error: CHAT_ERRORS.tooLarge }, 413) },
     { prefix: "/api/leads", maxBytes: LEADS_MAX_BODY_BYTES, refuse: leadsTooLarge },
     { prefix: "/api/devices/", maxBytes: TELEMETRY_LIMITS.maxBodyBytes, refuse: (c) => c.json({ error: TELEMETRY_MESSAGES.tooLarge }, 413) },

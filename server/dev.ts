@@ -7,6 +7,8 @@ import { loadConfig } from "#app/config/env.server.ts";
 import { openDatabase, type Database } from "#app/db/client.server.ts";
 import { getOrCreateSetting } from "#app/db/settings.server.ts";
 import { registerCredentialsKey, resolveCredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
+import { registerEvidenceKey, resolveEvidenceKey } from "#app/modules/evidence/evidence-key.server.ts";
+import { recordEvidenceKey } from "#app/modules/evidence/evidence.server.ts";
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createLogger } from "./server.ts";
@@ -31,11 +33,14 @@ async function createListener() {
   // The key of the SES passwords, resolved once (see app/modules/landlords/credentials-key.server.ts).
   const credentialsKey = resolveCredentialsKey({ envKey: config.SES_CREDENTIALS_KEY, database });
   registerCredentialsKey(db, credentialsKey);
+  const evidenceKey = resolveEvidenceKey({ envKey: config.EVIDENCE_SIGNING_KEY, database });
+  registerEvidenceKey(db, evidenceKey);
+  await recordEvidenceKey(db, evidenceKey);
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", () => crypto.randomUUID() + crypto.randomUUID()));
   const auth = createAuth({ db, secret, baseURL: config.siteUrl, trustedOrigins: trustedOrigins(config.siteOrigin), secureCookies: false });
   await ensureBootstrapAdmin(db, auth, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, siteUrl: config.siteUrl, logger });
   const app = createApp({
-    deps: { db, auth, config, logger, credentialsKey },
+    deps: { db, auth, config, logger, credentialsKey, evidenceKey },
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     staticFiles: new Map(),
     mode: "development",

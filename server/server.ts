@@ -12,6 +12,9 @@ import type { AppConfig } from "#app/config/env.server.ts";
 import { openDatabase, stepTimer, type Database } from "#app/db/client.server.ts";
 import { getOrCreateSetting } from "#app/db/settings.server.ts";
 import { registerCredentialsKey, resolveCredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
+import { registerEvidenceKey, resolveEvidenceKey } from "#app/modules/evidence/evidence-key.server.ts";
+import { recordEvidenceKey } from "#app/modules/evidence/evidence.server.ts";
+import { startVigilanceService } from "#app/modules/vigilance/vigilance-service.server.ts";
 import { mailSettingsFrom, startMailService } from "#app/modules/mail/mail-service.server.ts";
 import { mossosOptionsFrom, startMossosJob } from "#app/modules/mossos/mossos.server.ts";
 import { purgeExpiredGuestData } from "#app/modules/guests/retention.server.ts";
@@ -87,6 +90,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // The key of the SES passwords, resolved once (see app/modules/landlords/credentials-key.server.ts).
     const credentialsKey = resolveCredentialsKey({ envKey: config.SES_CREDENTIALS_KEY, database });
     registerCredentialsKey(db, credentialsKey);
+    // The evidence signing key (ADR 0022), resolved once; its public half is recorded so every
+    // report it signs can be checked later, whatever key is configured then.
+    const evidenceKey = resolveEvidenceKey({ envKey: config.EVIDENCE_SIGNING_KEY, database });
+    registerEvidenceKey(db, evidenceKey);
+    await recordEvidenceKey(db, evidenceKey);
+    if (evidenceKey.source === "none") logger.warn("evidence reports cannot be signed: set EVIDENCE_SIGNING_KEY (the same on every instance) when using DATABASE_URL");
     // One signing secret for every instance: from AUTH_SECRET, else generated once and stored.
     const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", () => randomBytes(32).toString("base64url")));
     const auth = createAuth({
@@ -117,7 +126,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const shutdown = new AbortController();
     const app = createApp({
       shutdown: shutdown.signal,
-      deps: { db, auth, config, logger, credentialsKey },
+      deps: { db, auth, config, logger, credentialsKey, evidenceKey },
       build,
       staticFiles,
       mode: "production",
@@ -163,6 +172,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const mail = startMailService(db, config, { logger });
     // The Mossos d'Esquadra daily files and deadline alerts (ADR 0019).
     const mossosJob = startMossosJob(db, { options: mossosOptionsFrom(config), mail: mailSettingsFrom(config) }, { logger });
+    // Vigilancia baselines (ADR 0021): recomputed when due, on every instance, each device once.
+    const vigilance = startVigilanceService(db, logger);
     // MQTT telemetry (ADR 0016): only once this instance answers HTTP too.
     telemetry.startConsumer(port);
     const telemetryService = telemetry;
@@ -192,6 +203,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         clearInterval(retention);
         await mail?.close();
         await mossosJob.stop();
+        await vigilance.stop();
         const stoppingSender = sesSender?.stop();
         await new Promise<void>((resolve) => {
           // close() stops accepting and waits for in-flight requests; idle keep-alive sockets

@@ -30,6 +30,15 @@ export const PERMISSIONS = {
   "monitoring:read": ["admin", "super_admin"],
   // A CSV leaves the platform: its own permission, so it can be narrowed without touching the view.
   "monitoring:export": ["admin", "super_admin"],
+  // Vigilancia (issue 21, ADR 0021): whether an empty flat is armed says when nobody is there, so
+  // staff only; changing it (arm, disarm, settings, opening the door) is a separate permission so
+  // it can be narrowed without hiding the screen.
+  "vigilance:read": ["admin", "super_admin"],
+  "vigilance:manage": ["admin", "super_admin"],
+  // Evidence reports (ADR 0022): reading them, and creating or sharing them (a share link lets
+  // someone without an account download the readings).
+  "evidence:read": ["admin", "super_admin"],
+  "evidence:manage": ["admin", "super_admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -123,6 +123,11 @@ export const envSchema = z
     MQTT_TELEMETRY: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
     MQTT_SHARE_GROUP: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "MQTT_SHARE_GROUP: letters, digits, - and _ (1–64)").default("nidosmart")),
     MQTT_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "MQTT_CLIENT_ID: letters, digits, - and _ (1–64)").optional()),
+    // Evidence reports (ADR 0022): the Ed25519 key that signs them (PKCS#8 PEM, or the 32-byte
+    // seed as hex/base64; required with DATABASE_URL, the same on every instance) and the RFC 3161
+    // time-stamp authority (unset = reports without a time-stamp).
+    EVIDENCE_SIGNING_KEY: z.preprocess(emptyAsUndefined, z.string().max(4096).optional()),
+    TSA_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/, error: "TSA_URL must be an http:// or https:// URL" }).optional()),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -3,10 +3,12 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -778,4 +780,220 @@ export const deviceState = pgTable(
     rssiDbm: smallint("rssi_dbm"),
   },
   (t) => [index("device_state_received_idx").on(t.lastReceivedAt)],
+);
+
+// ---------------------------------------------------------------- anti-squatting (ADR 0021, 0022)
+
+/** Binary columns (PDF, ZIP, signatures, time-stamp tokens) as Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// Vigilancia per property (ADR 0021). A property without a row has the defaults.
+export const vigilanceSettings = pgTable("vigilance_settings", {
+  propertyId: uuid("property_id")
+    .primaryKey()
+    .references(() => properties.id, { onDelete: "cascade" }),
+  // Armed by itself when no stay is in progress.
+  autoArm: boolean("auto_arm").notNull().default(true),
+  // Minutes after the check-out time before the flat arms itself.
+  graceMinutes: integer("grace_minutes").notNull().default(120),
+  // The property's check-out time, "HH:MM" in its own time zone.
+  checkoutTime: varchar("checkout_time", { length: 5 }).notNull().default("11:00"),
+  // The intrusion score that raises the alarm (ADR 0021: 8–20, default 10).
+  threshold: real("threshold").notNull().default(10),
+  // Whether an alarm also sounds the NS-01's siren (MQTT `sirena`).
+  sirenEnabled: boolean("siren_enabled").notNull().default(false),
+  // When auto_arm was last switched on: an armed period cannot start before it.
+  autoArmSince: timestamp("auto_arm_since", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// Staff arming or disarming a property by hand. Each holds until the next automatic change (a
+// stay starting, or its check-out + grace) or the next manual one; kept as a log so the armed
+// state at any past instant (the baseline's vacant hours, an episode's armed period) is known.
+export const vigilanceManualEvents = pgTable(
+  "vigilance_manual_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    // "armed" | "disarmed"
+    state: varchar("state", { length: 10 }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    byName: varchar("by_name", { length: 200 }),
+  },
+  (t) => [index("vigilance_manual_events_property_idx").on(t.propertyId, t.at.desc())],
+);
+
+// A door opened by the door link of a valid reservation or by staff: the flat is disarmed for
+// the length of the visit, which ends 2 minutes after the last presence followed by 15 minutes
+// without any (ended_at, written once known), or after 8 hours.
+export const vigilanceVisits = pgTable(
+  "vigilance_visits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    deviceId: varchar("device_id", { length: 64 }).notNull(),
+    // "guest_link" | "staff"
+    kind: varchar("kind", { length: 12 }).notNull(),
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    // Who, as shown later (a reservation reference or a staff name), kept if the row above goes.
+    label: varchar("label", { length: 200 }).notNull(),
+    deviceCommandId: bigint("device_command_id", { mode: "number" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("vigilance_visits_property_idx").on(t.propertyId, t.startedAt)],
+);
+
+// What a property's NS-01 learnt from its last 72 hours of vacancy: the normal of each hour of
+// the week (ADR 0021). A new row each time it is recomputed; episodes keep the one they used.
+export const vigilanceBaselines = pgTable(
+  "vigilance_baselines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    deviceId: varchar("device_id", { length: 64 }).notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+    // The vacant hours it learnt from: how many, the first and the last.
+    vacantHours: integer("vacant_hours").notNull(),
+    windowFrom: timestamp("window_from", { withTimezone: true }),
+    windowTo: timestamp("window_to", { withTimezone: true }),
+    // When the 72nd vacant hour was complete; NULL while learning.
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    // BaselineProfile (vigilance.schema.ts): 24 hours of the day + hours of the week seen.
+    profile: jsonb("profile").notNull(),
+  },
+  (t) => [index("vigilance_baselines_property_idx").on(t.propertyId, t.computedAt.desc())],
+);
+
+// One possible intrusion: opened when the score crossed the property's threshold, one open per
+// property (the unique index makes the opening happen once however many instances evaluate).
+export const intrusionEpisodes = pgTable(
+  "intrusion_episodes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    deviceId: varchar("device_id", { length: 64 }).notNull(),
+    // "open" | "closed"
+    status: varchar("status", { length: 8 }).notNull().default("open"),
+    firstAnomalyAt: timestamp("first_anomaly_at", { withTimezone: true }).notNull(),
+    crossedAt: timestamp("crossed_at", { withTimezone: true }).notNull(),
+    lastAnomalyAt: timestamp("last_anomaly_at", { withTimezone: true }).notNull(),
+    peakScore: real("peak_score").notNull(),
+    threshold: real("threshold").notNull(),
+    // The armed period it happened in.
+    armedSince: timestamp("armed_since", { withTimezone: true }),
+    armedReason: varchar("armed_reason", { length: 300 }),
+    baselineId: uuid("baseline_id").references(() => vigilanceBaselines.id, { onDelete: "set null" }),
+    // Anomaly[] (vigilance.schema.ts), oldest first, at most 2,000.
+    anomalies: jsonb("anomalies").notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedReason: varchar("closed_reason", { length: 200 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("intrusion_episodes_open_idx").on(t.propertyId).where(sql`${t.status} = 'open'`),
+    index("intrusion_episodes_property_idx").on(t.propertyId, t.crossedAt.desc()),
+  ],
+);
+
+// The public keys that ever signed evidence, by id (ADR 0022): a report is verified against the
+// key that signed it, also after the platform key changed. Never a private key.
+export const evidenceKeys = pgTable("evidence_keys", {
+  keyId: varchar("key_id", { length: 32 }).primaryKey(),
+  publicKeyPem: text("public_key_pem").notNull(),
+  firstUsedAt: timestamp("first_used_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// A signed evidence report: the exact PDF and forensic ZIP bytes, their SHA-256, Ed25519
+// signatures and RFC 3161 tokens. Never changed once written (except a token added later when
+// the time-stamp authority was down at creation). The id is the public one of /verificar/{id}.
+export const evidenceReports = pgTable(
+  "evidence_reports",
+  {
+    id: uuid("id").primaryKey(),
+    episodeId: uuid("episode_id").references(() => intrusionEpisodes.id, { onDelete: "set null" }),
+    propertyId: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    propertyName: varchar("property_name", { length: 200 }).notNull(),
+    deviceId: varchar("device_id", { length: 64 }).notNull(),
+    title: varchar("title", { length: 300 }).notNull(),
+    periodFrom: timestamp("period_from", { withTimezone: true }).notNull(),
+    periodTo: timestamp("period_to", { withTimezone: true }).notNull(),
+    readingsCount: integer("readings_count").notNull(),
+    peakScore: real("peak_score"),
+    pdf: bytea("pdf").notNull(),
+    pdfSha256: varchar("pdf_sha256", { length: 64 }).notNull(),
+    pdfSignature: bytea("pdf_signature").notNull(),
+    zip: bytea("zip").notNull(),
+    zipSha256: varchar("zip_sha256", { length: 64 }).notNull(),
+    zipSignature: bytea("zip_signature").notNull(),
+    keyId: varchar("key_id", { length: 32 })
+      .notNull()
+      .references(() => evidenceKeys.keyId),
+    pdfTimestampToken: bytea("pdf_timestamp_token"),
+    pdfTimestampAt: timestamp("pdf_timestamp_at", { withTimezone: true }),
+    zipTimestampToken: bytea("zip_timestamp_token"),
+    zipTimestampAt: timestamp("zip_timestamp_at", { withTimezone: true }),
+    tsaUrl: text("tsa_url"),
+    tsaError: varchar("tsa_error", { length: 300 }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: varchar("created_by_name", { length: 200 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("evidence_reports_property_idx").on(t.propertyId, t.createdAt.desc()),
+    index("evidence_reports_episode_idx").on(t.episodeId),
+  ],
+);
+
+// A link that lets someone without an account (a lawyer, the police) open one report. Only the
+// SHA-256 of its token is stored: the link is shown once, like a device secret.
+export const evidenceShareLinks = pgTable(
+  "evidence_share_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => evidenceReports.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    label: varchar("label", { length: 120 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedByName: varchar("revoked_by_name", { length: 200 }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: varchar("created_by_name", { length: 200 }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("evidence_share_links_token_idx").on(t.tokenHash), index("evidence_share_links_report_idx").on(t.reportId)],
+);
+
+// Every use of a share link, refused ones included (expired, revoked): when, what, from where.
+export const evidenceShareViews = pgTable(
+  "evidence_share_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => evidenceShareLinks.id, { onDelete: "cascade" }),
+    // "view" | "pdf" | "zip" | "refused-expired" | "refused-revoked"
+    action: varchar("action", { length: 20 }).notNull(),
+    clientIp: varchar("client_ip", { length: 64 }),
+    userAgent: varchar("user_agent", { length: 300 }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("evidence_share_views_link_idx").on(t.linkId, t.viewedAt.desc())],
 );

@@ -2,11 +2,13 @@ import type { Hono } from "hono";
 import type { AppEnv, ServerDeps } from "../types.ts";
 import { createChatRoutes } from "./chat.ts";
 import { createDoorRoutes } from "./door.ts";
+import { createEvidenceRoutes } from "./evidence.ts";
 import { createLeadRoutes } from "./leads.ts";
 import { createMossosRoutes } from "./mossos.ts";
 import { createMonitoringRoutes } from "./monitoring.ts";
 import { createTelemetryRoutes } from "./telemetry.ts";
 import { createTravellerRoutes } from "./travellers.ts";
+import { createVigilanceRoutes } from "./vigilance.ts";
 import { createVisitRoutes } from "./visits.ts";
 
 // Native API routes, mounted under /api. Each domain contributes one Hono sub-app, registered
@@ -20,4 +22,7 @@ export function mountApiRoutes(app: Hono<AppEnv>, deps: ServerDeps, options: { s
   app.route("/api", createTelemetryRoutes(deps));
   app.route("/api", createTravellerRoutes(deps));
   app.route("/api", createVisitRoutes(deps));
+  app.route("/api", createVigilanceRoutes(deps));
+  // Evidence: the public key under /.well-known, staff downloads under /api, share-link downloads.
+  app.route("/", createEvidenceRoutes(deps));
 }

@@ -5,6 +5,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { deviceCommands, devices, properties, reservations } from "#app/db/schema.ts";
 import { getOrCreateSetting } from "#app/db/settings.server.ts";
 import { consumeRateLimit, RATE_LIMITS } from "#app/modules/rate-limit/rate-limit.server.ts";
+import { cancelVisit, recordVisit } from "#app/modules/vigilance/vigilance.server.ts";
 import type { DoorGateway } from "./door-gateway.server.ts";
 import { signDoorToken, verifyDoorToken, type DoorTokenClaims, type DoorTokenCheck } from "./door-token.server.ts";
 import { checkAccessWindow, stayAccessWindow, windowBound } from "./door-validity.ts";
@@ -345,6 +346,7 @@ export async function openDoor(deps: OpenDoorDeps, input: OpenDoorInput): Promis
   const [reservation] = await db
     .select({
       propertyId: reservations.propertyId,
+      reference: reservations.reference,
       checkInDate: reservations.checkInDate,
       checkOutDate: reservations.checkOutDate,
       cancelledAt: reservations.cancelledAt,
@@ -363,20 +365,77 @@ export async function openDoor(deps: OpenDoorDeps, input: OpenDoorInput): Promis
   if (device.propertyId !== reservation.propertyId) return refuse(403, DOOR_MESSAGES.deviceGone, claims.reservationId);
 
   const logId = await record("pending", claims.reservationId, null);
-  let outcome: { ok: true } | { ok: false; error: string };
-  try {
-    outcome = await gateway.send(deviceId, command);
-  } catch (error) {
-    logger?.warn({ err: error, deviceId }, "door gateway threw");
-    outcome = { ok: false, error: DOOR_MESSAGES.internal };
-  }
+  // A guest (or whoever holds the link of a valid reservation) is not an intruder: the visit
+  // pauses the vigilance (ADR 0021). Recorded before the command, so no reading of the opening
+  // can be scored before it exists; dropped if the door did not open.
+  const visitId = await recordVisit(db, {
+    propertyId: reservation.propertyId,
+    deviceId,
+    kind: "guest_link",
+    reservationId: claims.reservationId,
+    label: reservation.reference,
+    deviceCommandId: logId,
+    startedAt: now,
+  });
+  const outcome = await sendDoorCommand(gateway, deviceId, command, logger);
   await db
     .update(deviceCommands)
     .set(outcome.ok ? { result: "ok", error: null } : { result: "failed", error: outcome.error })
     .where(eq(deviceCommands.id, logId));
+  if (!outcome.ok) await cancelVisit(db, visitId);
   logger?.info(
     { deviceId, reservationId: claims.reservationId, clientIp: input.clientIp, gateway: gateway.kind, ok: outcome.ok },
     outcome.ok ? "door opened" : "door command failed",
   );
   return outcome.ok ? { ok: true } : { ok: false, status: 502, error: outcome.error };
+}
+
+async function sendDoorCommand(gateway: DoorGateway, deviceId: string, command: "abrir", logger: OpenDoorDeps["logger"]): Promise<{ ok: true } | { ok: false; error: string }> {
+  try {
+    return await gateway.send(deviceId, command);
+  } catch (error) {
+    logger?.warn({ err: error, deviceId }, "door gateway threw");
+    return { ok: false, error: DOOR_MESSAGES.internal };
+  }
+}
+
+export type StaffDoorResult = { ok: true } | { ok: false; status: 404 | 409 | 502; error: string };
+
+/**
+ * Staff open a property's door from Vigilancia (a cleaner, a repair): recorded in the command
+ * log like a guest's opening, and as a visit that pauses the vigilance while it lasts.
+ */
+export async function openDoorByStaff(
+  deps: Pick<OpenDoorDeps, "db" | "gateway" | "logger" | "now">,
+  input: { deviceId: string; user: { id: string; name: string } },
+): Promise<StaffDoorResult> {
+  const { db, gateway, logger } = deps;
+  const now = deps.now?.() ?? new Date();
+  const [device] = await db.select({ propertyId: devices.propertyId }).from(devices).where(eq(devices.id, input.deviceId));
+  if (!device) return { ok: false, status: 404, error: DOOR_MESSAGES.deviceGone };
+  if (!device.propertyId) return { ok: false, status: 409, error: "Este dispositivo no está asignado a ninguna vivienda." };
+  const [log] = await db
+    .insert(deviceCommands)
+    .values({ deviceId: input.deviceId, reservationId: null, command: "abrir", result: "pending", error: null, requestedAt: now })
+    .returning({ id: deviceCommands.id });
+  const visitId = await recordVisit(db, {
+    propertyId: device.propertyId,
+    deviceId: input.deviceId,
+    kind: "staff",
+    userId: input.user.id,
+    label: input.user.name,
+    deviceCommandId: log!.id,
+    startedAt: now,
+  });
+  const outcome = await sendDoorCommand(gateway, input.deviceId, "abrir", logger);
+  await db
+    .update(deviceCommands)
+    .set(outcome.ok ? { result: "ok", error: null } : { result: "failed", error: outcome.error })
+    .where(eq(deviceCommands.id, log!.id));
+  logger?.info({ deviceId: input.deviceId, userId: input.user.id, gateway: gateway.kind, ok: outcome.ok }, outcome.ok ? "door opened by staff" : "staff door command failed");
+  if (!outcome.ok) {
+    await cancelVisit(db, visitId);
+    return { ok: false, status: 502, error: outcome.error };
+  }
+  return { ok: true };
 }

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import fontkit from "@pdf-lib/fontkit";
 import {
   concatTransformationMatrix,
   drawObject,
@@ -7,11 +5,10 @@ import {
   popGraphicsState,
   pushGraphicsState,
   rgb,
-  StandardFonts,
-  type PDFFont,
   type PDFPage,
 } from "pdf-lib";
-import { drawLine, reuseCharacterSet, widthOf, wrapText, type ScriptFonts } from "#app/modules/guests/pdf-text-layout.ts";
+import { embedPdfFonts, type PdfFontFiles, type PdfFonts } from "#app/modules/guests/pdf-fonts.ts";
+import { drawLine, widthOf, wrapText } from "#app/modules/guests/pdf-text-layout.ts";
 import { GUEST_DOCUMENT_TYPES, KINSHIP_CODES, PAYMENT_TYPES, SEX_CODES, countryName } from "#app/modules/guests/ses-codes.ts";
 import { readNormalisedSignature } from "#app/modules/guests/signature-normalise.server.ts";
 import { parseSignatureDataUrl } from "#app/modules/guests/signature.ts";
@@ -40,15 +37,7 @@ export type SignedRegisterSignature = {
 };
 
 /** Font files (paths) the PDF embeds as subsets; a missing or unreadable file is skipped. */
-export type SignedRegisterFonts = {
-  /** Latin, Greek, Cyrillic (DejaVu Sans). Without it the PDF's standard fonts (Latin-1) are used. */
-  regular?: string | null;
-  bold?: string | null;
-  arabic?: string | null;
-  hebrew?: string | null;
-  /** A TrueType font or collection (the first face is used). */
-  cjk?: string | null;
-};
+export type SignedRegisterFonts = PdfFontFiles;
 
 export type SignedRegisterInput = {
   /** The PV as built by buildAltaParteHospedaje. */
@@ -200,51 +189,8 @@ export function formatRegisterTime(value: Date): string {
 
 // ---------------------------------------------------------------- fonts
 
-const fontFiles = new Map<string, Uint8Array | null>();
-
-/** A font file's bytes, read once per process (worker); null when it cannot be read. */
-function readFont(file: string | null | undefined): Uint8Array | null {
-  if (!file) return null;
-  if (!fontFiles.has(file)) {
-    try {
-      fontFiles.set(file, new Uint8Array(readFileSync(file)));
-    } catch {
-      fontFiles.set(file, null);
-    }
-  }
-  return fontFiles.get(file) ?? null;
-}
-
-// pdf-lib hands the font bytes to fontkit.create, which answers a collection (.ttc) with all its
-// faces; the PDF takes the first face. Subsetting a CFF-based collection such as Noto Sans CJK
-// gives a font poppler calls invalid (ADR 0013), so the CJK font is a TrueType one.
-const firstFaceFontkit = {
-  create(data: Uint8Array, postscriptName?: string) {
-    const font = fontkit.create(data, postscriptName) as ReturnType<typeof fontkit.create> & { fonts?: ReturnType<typeof fontkit.create>[] };
-    return font.fonts ? font.fonts[0] : font;
-  },
-} as typeof fontkit;
-
-type Fonts = { text: ScriptFonts; bold: ScriptFonts };
-
-async function embedFonts(pdf: PDFDocument, files: SignedRegisterFonts): Promise<Fonts> {
-  pdf.registerFontkit(firstFaceFontkit);
-  const embed = async (file: string | null | undefined): Promise<PDFFont | undefined> => {
-    const bytes = readFont(file);
-    if (!bytes) return undefined;
-    try {
-      const font = await pdf.embedFont(bytes, { subset: true });
-      reuseCharacterSet(font, file!);
-      return font;
-    } catch {
-      return undefined;
-    }
-  };
-  const regular = (await embed(files.regular)) ?? (await pdf.embedFont(StandardFonts.Helvetica));
-  const bold = (await embed(files.bold)) ?? (await pdf.embedFont(StandardFonts.HelveticaBold));
-  const others = { arabic: await embed(files.arabic), hebrew: await embed(files.hebrew), cjk: await embed(files.cjk) };
-  return { text: { latin: regular, ...others }, bold: { latin: bold, ...others } };
-}
+type Fonts = PdfFonts;
+const embedFonts = embedPdfFonts;
 
 // ---------------------------------------------------------------- layout
 

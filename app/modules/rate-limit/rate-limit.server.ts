@@ -13,6 +13,8 @@ export const RATE_LIMITS = {
   signIn: { name: "sign-in", limit: 10, windowMs: 5 * 60_000 },
   chat: { name: "chat", limit: 30, windowMs: 5 * 60_000 },
   door: { name: "door", limit: 20, windowMs: 5 * 60_000 },
+  // Files hashed on /verificar (up to 32 MB each): per client.
+  evidenceVerify: { name: "evidence-verify", limit: 20, windowMs: 5 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };

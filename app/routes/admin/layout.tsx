@@ -29,6 +29,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     { to: "/admin", label: "Gestión de Leads", end: true },
     { to: "/admin/viajeros", label: "Gestión de Viajeros" },
     ...(hasPermission(user.role, "monitoring:read") ? [{ to: "/admin/monitorizacion", label: "Monitorización" }] : []),
+    ...(hasPermission(user.role, "vigilance:read") ? [{ to: "/admin/vigilancia", label: "Vigilancia" }] : []),
     { to: "/admin/estadisticas", label: "Estadísticas Web" },
     ...(canManageUsers(user.role) ? [{ to: "/admin/usuarios", label: "Usuarios" }] : []),
   ];
