@@ -22,6 +22,7 @@ import { startSesSender, type SesAlertConfig, type SesSender } from "#app/module
 import { pruneRateLimitEvents } from "#app/modules/rate-limit/rate-limit.server.ts";
 import { startTelemetryService, type TelemetryService } from "#app/modules/telemetry/telemetry-service.server.ts";
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
+import { startWebhookService, webhookMailSettingsFrom } from "#app/modules/webhooks/webhook-service.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createFastStaticHandler } from "./fast-static.ts";
 import { closeVisitRecorder, createFastVisitHandler, PGLITE_VISIT_GATHER_MS } from "./routes/visits.ts";
@@ -157,6 +158,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     retention.unref();
     // Guest e-mails and the arrival-day list (ADR 0011); nothing runs without SMTP_URL.
     const mail = startMailService(db, config, { logger });
+    // Webhook deliveries (ADR 0021): every instance runs a worker; claims are SKIP LOCKED.
+    const webhooks = await startWebhookService(database, {
+      logger,
+      key: credentialsKey,
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      mail: webhookMailSettingsFrom(config),
+    });
     // The Mossos d'Esquadra daily files and deadline alerts (ADR 0019).
     const mossosJob = startMossosJob(db, { options: mossosOptionsFrom(config), mail: mailSettingsFrom(config) }, { logger });
     // MQTT telemetry (ADR 0016): only once this instance answers HTTP too.
@@ -185,6 +194,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         clearInterval(prune);
         clearTimeout(retentionStart);
         clearInterval(retention);
+        // Attempts in flight finish (bounded by WEBHOOK_TIMEOUT_MS) while requests drain; the
+        // e-mail a disabled endpoint queues is sent by the next start if mail is already closed.
+        const stoppingWebhooks = webhooks.close();
         await mail?.close();
         await mossosJob.stop();
         const stoppingSender = sesSender?.stop();
@@ -200,6 +212,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           server.closeIdleConnections();
         });
         await stoppingSender;
+        await stoppingWebhooks;
         // Readings already received over MQTT are stored and acknowledged first.
         await telemetryService.close();
         // Beacons already queued are written before the database goes away.

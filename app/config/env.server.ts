@@ -117,6 +117,11 @@ export const envSchema = z
     MQTT_TELEMETRY: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
     MQTT_SHARE_GROUP: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "MQTT_SHARE_GROUP: letters, digits, - and _ (1–64)").default("nidosmart")),
     MQTT_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "MQTT_CLIENT_ID: letters, digits, - and _ (1–64)").optional()),
+    // Webhooks (ADR 0021): deliveries to loopback, private, link-local and other non-public
+    // addresses are refused unless this is set (a receiver on the same private network); and the
+    // bound of one delivery attempt, DNS, connection and answer included.
+    WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, flag.default(false)),
+    WEBHOOK_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
