@@ -250,8 +250,24 @@ export async function deliverWebhook(db: Db, delivery: ClaimedDelivery, options:
     };
   }
   if (secrets) {
-    const headers = signWebhook(delivery.messageId, delivery.payload, secrets, clock());
+    // The wall clock, never the scheduling clock: receivers refuse a webhook-timestamp more than
+    // five minutes from their own time.
+    const headers = signWebhook(delivery.messageId, delivery.payload, secrets, new Date());
     outcome = await postWebhook(delivery.url, headers, delivery.payload, options.http);
   }
   return recordWebhookAttempt(db, delivery, outcome!, { ...options, now: clock() });
+}
+
+/**
+ * One pass without the service's loop: claims up to `limit` due deliveries and delivers them
+ * all. For tests on a fake clock and for tools; the server runs startWebhookService.
+ */
+export async function runWebhookWorkerOnce(db: Db, options: DeliverOptions & { limit?: number; leaseMs?: number }): Promise<RecordResult[]> {
+  const clock = options.now ?? (() => new Date());
+  const claimed = await claimDueWebhookDeliveries(db, {
+    now: clock(),
+    limit: options.limit ?? 20,
+    leaseMs: options.leaseMs ?? options.http.timeoutMs + WEBHOOK_LEASE_MARGIN_MS,
+  });
+  return Promise.all(claimed.map((delivery) => deliverWebhook(db, delivery, options)));
 }
