@@ -70,6 +70,8 @@ export default [
       route("monitorizacion", "routes/admin/monitoring/fleet.tsx"),
       route("monitorizacion/:deviceId", "routes/admin/monitoring/device.tsx"),
       route("estadisticas", "routes/admin/stats.tsx"),
+      route("webhooks", "routes/admin/webhooks/endpoints.tsx"),
+      route("webhooks/:endpointId", "routes/admin/webhooks/deliveries.tsx"),
       route("usuarios", "routes/admin/users.tsx"),
     ]),
   ]),

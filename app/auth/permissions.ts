@@ -30,6 +30,9 @@ export const PERMISSIONS = {
   "monitoring:read": ["admin", "super_admin"],
   // A CSV leaves the platform: its own permission, so it can be narrowed without touching the view.
   "monitoring:export": ["admin", "super_admin"],
+  // Webhooks (issue 20, ADR 0021): an endpoint receives incident and device events of every
+  // property, and its signing secret is shown at creation; like Monitorización, staff only.
+  "webhooks:manage": ["admin", "super_admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -30,6 +30,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     { to: "/admin/viajeros", label: "Gestión de Viajeros" },
     ...(hasPermission(user.role, "monitoring:read") ? [{ to: "/admin/monitorizacion", label: "Monitorización" }] : []),
     { to: "/admin/estadisticas", label: "Estadísticas Web" },
+    ...(hasPermission(user.role, "webhooks:manage") ? [{ to: "/admin/webhooks", label: "Webhooks" }] : []),
     ...(canManageUsers(user.role) ? [{ to: "/admin/usuarios", label: "Usuarios" }] : []),
   ];
 
