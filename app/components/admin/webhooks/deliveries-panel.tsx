@@ -14,7 +14,7 @@ import {
   ResponsiveTableRow,
 } from "#app/components/ui/responsive-table.tsx";
 import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
-import { formatDateTime } from "#app/lib/dates.ts";
+import { formatDateTimeSeconds as formatDateTime } from "#app/lib/dates.ts";
 import { cn } from "#app/lib/utils.ts";
 import { WEBHOOK_LOG_FILTERS, webhookEventLabel, type WebhookLogFilter } from "#app/modules/webhooks/webhooks.schema.ts";
 import { DeliveryStatusBadge } from "./delivery-status-badge.tsx";

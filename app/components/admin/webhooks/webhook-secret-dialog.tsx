@@ -32,7 +32,7 @@ export function WebhookSecretDialog({ secret, onClose }: { secret: WebhookSecret
         <DialogHeader>
           <DialogTitle>Secreto de firma</DialogTitle>
           <DialogDescription>
-            Guárdalo en tu sistema para comprobar la cabecera webhook-signature de cada evento. Se guarda cifrado y no se volverá a mostrar.
+            Guárdalo en tu sistema para comprobar la cabecera <code className="whitespace-nowrap">webhook-signature</code> de cada evento. Se guarda cifrado y no se volverá a mostrar.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">

@@ -41,12 +41,8 @@ export function EndpointState({ endpoint }: { endpoint: WebhookEndpointRow }) {
         <span>
           <Badge variant={automatic ? "destructive" : "secondary"}>{automatic ? "Desactivado por fallos" : "Desactivado"}</Badge>
         </span>
-        {endpoint.disabledReason ? (
-          <p className="text-xs text-muted-foreground">
-            {endpoint.disabledReason}
-            {endpoint.disabledAt ? ` (${formatDateTime(endpoint.disabledAt)})` : ""}
-          </p>
-        ) : null}
+        {automatic ? <p className="text-xs text-muted-foreground">{endpoint.disabledReason}</p> : null}
+        {endpoint.disabledAt ? <p className="text-xs text-muted-foreground">Desde {formatDateTime(endpoint.disabledAt)}</p> : null}
       </div>
     );
   }
@@ -167,10 +163,10 @@ export function WebhooksPanel({
             <caption className="sr-only">Endpoints de webhooks</caption>
             <ResponsiveTableHeader>
               <ResponsiveTableHeadRow>
-                <ResponsiveTableHead>Endpoint</ResponsiveTableHead>
+                <ResponsiveTableHead className="min-w-56">Endpoint</ResponsiveTableHead>
                 <ResponsiveTableHead>Eventos</ResponsiveTableHead>
                 <ResponsiveTableHead>Estado</ResponsiveTableHead>
-                <ResponsiveTableHead>Últimas 24 h</ResponsiveTableHead>
+                <ResponsiveTableHead className="whitespace-nowrap">Últimas 24 h</ResponsiveTableHead>
                 <ResponsiveTableHead>Última entrega</ResponsiveTableHead>
                 <ResponsiveTableHead className="text-right">Acciones</ResponsiveTableHead>
               </ResponsiveTableHeadRow>
@@ -181,7 +177,10 @@ export function WebhooksPanel({
                 return (
                   <ResponsiveTableRow key={endpoint.id} data-endpoint-id={endpoint.id}>
                     <ResponsiveTableCell mobile="title" className="max-w-sm">
-                      <Link to={`/admin/webhooks/${endpoint.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                      <Link
+                        to={`/admin/webhooks/${endpoint.id}`}
+                        className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline md:min-h-0"
+                      >
                         {endpoint.description || "Sin descripción"}
                       </Link>
                       <p className="font-mono text-xs font-normal text-muted-foreground [overflow-wrap:anywhere]">{endpoint.url}</p>
