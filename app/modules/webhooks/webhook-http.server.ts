@@ -176,6 +176,8 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
     let location: string | null = null;
     const chunks: Buffer[] = [];
     let size = 0;
+    let request: http.ClientRequest | undefined;
+    const deadline = setTimeout(() => request?.destroy(new AttemptTimeoutError("timeout")), options.timeoutMs);
 
     const finish = (error: NodeJS.ErrnoException | null) => {
       if (settled) return;
@@ -196,46 +198,51 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       done({ delivered: message === null, statusCode, excerpt, error: message, remoteAddress, durationMs: elapsed() });
     };
 
-    const request = (secure ? https : http).request(
-      {
-        protocol: target.protocol,
-        hostname: host,
-        port: target.port || (secure ? 443 : 80),
-        path: `${target.pathname}${target.search}`,
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
-          "content-length": String(Buffer.byteLength(body)),
-          ...headers,
+    try {
+      request = (secure ? https : http).request(
+        {
+          protocol: target.protocol,
+          hostname: host,
+          port: target.port || (secure ? 443 : 80),
+          path: `${target.pathname}${target.search}`,
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
+            "content-length": String(Buffer.byteLength(body)),
+            ...headers,
+          },
+          agent: options.agents ? (secure ? options.agents.https : options.agents.http) : false,
+          lookup,
+          // TLS: the certificate must name the host of the URL (the default), and SNI carries it.
+          ...(secure && !literal ? { servername: host } : {}),
         },
-        agent: options.agents ? (secure ? options.agents.https : options.agents.http) : false,
-        lookup,
-        // TLS: the certificate must name the host of the URL (the default), and SNI carries it.
-        ...(secure && !literal ? { servername: host } : {}),
-      },
-      (response) => {
-        statusCode = response.statusCode ?? null;
-        const header = response.headers.location;
-        location = typeof header === "string" ? header : null;
-        response.on("data", (chunk: Buffer) => {
-          if (size < excerptBytes) {
-            const part = chunk.subarray(0, excerptBytes - size);
-            chunks.push(part);
-            size += part.length;
-          }
-          // Enough read: cut the connection rather than download the rest.
-          if (size >= excerptBytes) {
-            response.destroy();
-            finish(null);
-          }
-        });
-        response.on("end", () => finish(null));
-        response.on("close", () => finish(null));
-        response.on("error", () => finish(null));
-      },
-    );
-    const deadline = setTimeout(() => request.destroy(new AttemptTimeoutError("timeout")), options.timeoutMs);
+        (response) => {
+          statusCode = response.statusCode ?? null;
+          const header = response.headers.location;
+          location = typeof header === "string" ? header : null;
+          response.on("data", (chunk: Buffer) => {
+            if (size < excerptBytes) {
+              const part = chunk.subarray(0, excerptBytes - size);
+              chunks.push(part);
+              size += part.length;
+            }
+            // Enough read: cut the connection rather than download the rest.
+            if (size >= excerptBytes) {
+              response.destroy();
+              finish(null);
+            }
+          });
+          response.on("end", () => finish(null));
+          response.on("close", () => finish(null));
+          response.on("error", () => finish(null));
+        },
+      );
+    } catch (error) {
+      // A header or path Node refuses to send: a failed attempt like any other.
+      finish(error as NodeJS.ErrnoException);
+      return;
+    }
     request.on("socket", (socket) => {
       if (socket.remoteAddress) remoteAddress = socket.remoteAddress;
       else socket.once("connect", () => (remoteAddress = socket.remoteAddress ?? null));
