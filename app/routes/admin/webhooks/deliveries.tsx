@@ -13,6 +13,7 @@ import {
   WEBHOOK_LOG_PAGE,
   type QueueOutcome,
 } from "#app/modules/webhooks/webhooks.server.ts";
+import { kickWebhookWorker } from "#app/modules/webhooks/webhook-service.server.ts";
 import type { Route } from "./+types/deliveries.ts";
 
 // /admin/webhooks/:endpointId: one endpoint's delivery log (status, attempts, the receiver's
@@ -105,6 +106,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const [error, status] = QUEUE_ANSWERS[outcome];
       return answer({ ok: false, intent, error }, status);
     }
+    // The commit's NOTIFY wakes every instance; this one is also nudged directly.
+    kickWebhookWorker(db);
     logger.info({ endpointId: endpointId.data, userId: user.id, intent }, "webhook delivery queued by staff");
     return answer({ ok: true, intent, message: intent === "resend" ? WEBHOOK_MESSAGES.resent : WEBHOOK_MESSAGES.testQueued });
   } catch (error) {

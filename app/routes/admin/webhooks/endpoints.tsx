@@ -17,6 +17,7 @@ import {
   WebhookRuleError,
   type QueueOutcome,
 } from "#app/modules/webhooks/webhooks.server.ts";
+import { kickWebhookWorker } from "#app/modules/webhooks/webhook-service.server.ts";
 import type { Route } from "./+types/endpoints.ts";
 
 // /admin/webhooks: the endpoints that receive incident and device events (issue 20, ADR 0021).
@@ -105,6 +106,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const outcome = await sendTestWebhookEvent(db, id);
     if (outcome !== "queued") return failed(intent, ...QUEUE_ANSWERS[outcome]);
+    // The commit's NOTIFY wakes every instance; this one is also nudged directly.
+    kickWebhookWorker(db);
     logger.info({ endpointId: id, userId: user.id }, "webhook test event queued");
     return answer({ ok: true, intent, message: WEBHOOK_MESSAGES.testQueued });
   } catch (error) {
