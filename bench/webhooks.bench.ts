@@ -27,8 +27,8 @@ import { type BenchRow, startBuiltServer } from "./lib.ts";
 //   npx tsx bench/webhooks.bench.ts      (needs `npm run build` first)
 
 const KEY_HEX = "a1".repeat(32);
-const PACED_EVENTS = 300;
-const PACE_PER_S = 20;
+const PACED_EVENTS = 200;
+const PACE_PER_S = 5;
 const BURST_EVENTS = 2_000;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;

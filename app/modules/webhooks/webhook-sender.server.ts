@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import type { Db } from "#app/db/client.server.ts";
+import type { Db, Tx } from "#app/db/client.server.ts";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "#app/db/schema.ts";
 import { formatDateTime } from "#app/lib/dates.ts";
 import type { CredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
@@ -25,8 +25,12 @@ import { WEBHOOK_DISABLE_AFTER_MS, signingSecrets } from "./webhooks.server.ts";
 
 export const WEBHOOK_RETRY_BASE_MS = 5_000;
 export const WEBHOOK_RETRY_MAX_MS = 2 * 60 * 60_000;
-/** Claimed rows not recorded within timeout + this margin are taken over by another worker. */
-export const WEBHOOK_LEASE_MARGIN_MS = 30_000;
+/**
+ * Claimed rows not recorded within timeout + this margin are taken over by another worker. Wide:
+ * a worker still recording (a database queue under load) must not see its delivery sent again,
+ * and a crashed instance's deliveries waiting two more minutes is the lesser harm.
+ */
+export const WEBHOOK_LEASE_MARGIN_MS = 2 * 60_000;
 
 export type ClaimedDelivery = {
   id: string;
@@ -62,9 +66,14 @@ type ClaimRow = {
 const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** Claims up to `limit` due deliveries of enabled endpoints and marks them "sending". */
-export async function claimDueWebhookDeliveries(db: Db, options: { now: Date; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]> {
+export async function claimDueWebhookDeliveries(
+  db: Db,
+  options: { now: Date; limit: number; leaseMs: number; exclude?: readonly string[] },
+): Promise<ClaimedDelivery[]> {
   if (options.limit <= 0) return [];
   const staleBefore = new Date(options.now.getTime() - options.leaseMs);
+  // What this worker is still delivering is never taken back by itself, however long it takes.
+  const exclude = options.exclude?.length ? sql` and d.id not in (${sql.join(options.exclude.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
   const result = (await db.execute(sql`
     with claimed as (
       update ${webhookDeliveries} set status = 'sending', claimed_at = ${iso(options.now)}, attempts = attempts + 1
@@ -72,7 +81,7 @@ export async function claimDueWebhookDeliveries(db: Db, options: { now: Date; li
         select d.id from ${webhookDeliveries} d join ${webhookEndpoints} e on e.id = d.endpoint_id
         where e.enabled
           and ((d.status = 'pending' and d.next_attempt_at <= ${iso(options.now)})
-            or (d.status = 'sending' and d.claimed_at <= ${iso(staleBefore)}))
+            or (d.status = 'sending' and d.claimed_at <= ${iso(staleBefore)}))${exclude}
         order by d.next_attempt_at
         limit ${options.limit}
         for update of d skip locked
@@ -156,46 +165,60 @@ function disabledMailBody(endpoint: { id: string; url: string; description: stri
 export async function recordWebhookAttempt(db: Db, delivery: ClaimedDelivery, outcome: PostWebhookOutcome, context: RecordContext): Promise<RecordResult> {
   const { now } = context;
   const startedAt = new Date(now.getTime() - outcome.durationMs);
-  return db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      deliveryId: delivery.id,
-      attempt: delivery.attempts,
-      startedAt,
-      durationMs: outcome.durationMs,
-      statusCode: outcome.statusCode,
-      responseExcerpt: outcome.excerpt,
-      error: outcome.error,
-      remoteAddress: outcome.remoteAddress,
-    });
-    const mine = sql`id = ${delivery.id}::uuid and status = 'sending' and attempts = ${delivery.attempts}`;
-    if (outcome.delivered) {
-      const updated = (await tx.execute(sql`
+  // The attempt row, the delivery's state and the endpoint's health are ONE statement (atomic on
+  // its own, and one round trip: this runs once per attempt). Every change is guarded by the
+  // claim (status "sending" with this attempt number), so a superseded worker changes nothing but
+  // the log of what it did.
+  const attempt = sql`insert into ${webhookAttempts} (delivery_id, attempt, started_at, duration_ms, status_code, response_excerpt, error, remote_address)
+    values (${delivery.id}::uuid, ${delivery.attempts}, ${iso(startedAt)}, ${outcome.durationMs}, ${outcome.statusCode}, ${outcome.excerpt}, ${outcome.error}, ${outcome.remoteAddress})`;
+  const mine = sql`id = ${delivery.id}::uuid and status = 'sending' and attempts = ${delivery.attempts}`;
+  if (outcome.delivered) {
+    const result = (await db.execute(sql`
+      with attempt as (${attempt}),
+      delivered as (
         update ${webhookDeliveries} set status = 'delivered', delivered_at = ${iso(now)}, claimed_at = null, last_attempt_at = ${iso(startedAt)},
           last_status_code = ${outcome.statusCode}, last_error = null
-        where ${mine} returning id`)) as { rows: unknown[] };
-      // Written only when it changes something (or once a minute), so a busy healthy endpoint's
-      // row is not a lock every delivery queues on.
-      await tx.execute(sql`
+        where ${mine} returning id
+      ),
+      -- Written only when it changes something (or once a minute), so a busy healthy endpoint's
+      -- row is not a lock every delivery queues on.
+      healthy as (
         update ${webhookEndpoints} set failing_since = null, last_success_at = ${iso(now)}
-        where id = ${delivery.endpointId}::uuid
-          and (failing_since is not null or last_success_at is null or last_success_at < ${iso(new Date(now.getTime() - 60_000))})`);
-      return { status: updated.rows.length > 0 ? "delivered" : "superseded", disabledEndpoint: false, mailQueued: false };
-    }
+        where id = ${delivery.endpointId}::uuid and exists (select 1 from delivered)
+          and (failing_since is not null or last_success_at is null or last_success_at < ${iso(new Date(now.getTime() - 60_000))})
+      )
+      select count(*)::int as n from delivered`)) as { rows: { n: number }[] };
+    return { status: Number(result.rows[0]?.n ?? 0) > 0 ? "delivered" : "superseded", disabledEndpoint: false, mailQueued: false };
+  }
 
-    const error = outcome.error ?? "Error desconocido";
-    const final = now.getTime() >= delivery.retryUntil.getTime();
-    const next = final
-      ? now
-      : new Date(Math.min(now.getTime() + webhookRetryDelayMs(delivery.attempts, { baseMs: context.retryBaseMs, maxMs: context.retryMaxMs, random: context.random }), delivery.retryUntil.getTime()));
-    const updated = (await tx.execute(sql`
-      update ${webhookDeliveries} set status = ${final ? "failed" : "pending"}, next_attempt_at = ${iso(next)}, claimed_at = null,
-        last_attempt_at = ${iso(startedAt)}, last_status_code = ${outcome.statusCode}, last_error = ${error.slice(0, 1000)}
-      where ${mine} returning id`)) as { rows: unknown[] };
-    if (updated.rows.length === 0) return { status: "superseded", disabledEndpoint: false, mailQueued: false };
-    await tx.execute(sql`update ${webhookEndpoints} set failing_since = ${iso(startedAt)} where id = ${delivery.endpointId}::uuid and failing_since is null`);
-    if (!final) return { status: "pending", disabledEndpoint: false, mailQueued: false };
+  const error = outcome.error ?? "Error desconocido";
+  const final = now.getTime() >= delivery.retryUntil.getTime();
+  const next = final
+    ? now
+    : new Date(Math.min(now.getTime() + webhookRetryDelayMs(delivery.attempts, { baseMs: context.retryBaseMs, maxMs: context.retryMaxMs, random: context.random }), delivery.retryUntil.getTime()));
+  const failed = (runner: Db | Tx) =>
+    runner.execute(sql`
+      with attempt as (${attempt}),
+      failed as (
+        update ${webhookDeliveries} set status = ${final ? "failed" : "pending"}, next_attempt_at = ${iso(next)}, claimed_at = null,
+          last_attempt_at = ${iso(startedAt)}, last_status_code = ${outcome.statusCode}, last_error = ${error.slice(0, 1000)}
+        where ${mine} returning id
+      ),
+      failing as (
+        update ${webhookEndpoints} set failing_since = ${iso(startedAt)}
+        where id = ${delivery.endpointId}::uuid and failing_since is null and exists (select 1 from failed)
+      )
+      select count(*)::int as n from failed`) as Promise<{ rows: { n: number }[] }>;
+  if (!final) {
+    const result = await failed(db);
+    return { status: Number(result.rows[0]?.n ?? 0) > 0 ? "pending" : "superseded", disabledEndpoint: false, mailQueued: false };
+  }
 
-    // A final failure: has every attempt to this endpoint failed for long enough?
+  // A final failure (rare): the record, the disabling rule and its e-mail in one transaction.
+  return db.transaction(async (tx) => {
+    const result = await failed(tx);
+    if (Number(result.rows[0]?.n ?? 0) === 0) return { status: "superseded", disabledEndpoint: false, mailQueued: false };
+    // Has every attempt to this endpoint failed for long enough?
     const disableAfter = context.disableAfterMs ?? WEBHOOK_DISABLE_AFTER_MS;
     const disabled = (await tx.execute(sql`
       update ${webhookEndpoints} set enabled = false, disabled_at = ${iso(now)},

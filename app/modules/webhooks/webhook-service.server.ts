@@ -70,6 +70,7 @@ export async function startWebhookService(database: Database, options: WebhookSe
   const leaseMs = options.timeoutMs + WEBHOOK_LEASE_MARGIN_MS;
   const agents = createWebhookAgents(Math.min(concurrency, 8));
   const inFlight = new Set<Promise<void>>();
+  const inFlightIds = new Set<string>();
   let claiming: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -103,9 +104,11 @@ export async function startWebhookService(database: Database, options: WebhookSe
       })
       .finally(() => {
         inFlight.delete(task);
+        inFlightIds.delete(delivery.id);
         pump();
       });
     inFlight.add(task);
+    inFlightIds.add(delivery.id);
   };
 
   const pump = () => {
@@ -122,7 +125,7 @@ export async function startWebhookService(database: Database, options: WebhookSe
           if (free <= 0 || closed) break;
           let claimed: ClaimedDelivery[];
           try {
-            claimed = await claimDueWebhookDeliveries(db, { now: clock(), limit: free, leaseMs });
+            claimed = await claimDueWebhookDeliveries(db, { now: clock(), limit: free, leaseMs, exclude: [...inFlightIds] });
           } catch (error) {
             logger.error({ err: error }, "webhook claim failed");
             break;

@@ -79,7 +79,8 @@ export function webhookPayload(type: string, occurredAt: Date, data: Record<stri
 /**
  * Queues `event` for every enabled endpoint subscribed to its type, inside the caller's
  * transaction. Returns how many deliveries were created: 0 when no endpoint wants it or when this
- * key was already queued for them. Nothing is stored when no endpoint wants the event.
+ * key was already queued for them. Nothing is stored when no endpoint wants the event. One
+ * statement (the NOTIFY included): it sits inside other modules' hot transactions.
  */
 export async function enqueueWebhookEvent(tx: DbOrTx, event: WebhookEvent, options: { now?: Date } = {}): Promise<number> {
   const now = options.now ?? new Date();
@@ -99,13 +100,15 @@ export async function enqueueWebhookEvent(tx: DbOrTx, event: WebhookEvent, optio
       select id from inserted
       union all
       select id from ${webhookEvents} where event_key = ${event.key} and not exists (select 1 from inserted)
+    ), created as (
+      insert into ${webhookDeliveries} (event_id, endpoint_id, next_attempt_at, retry_until, created_at)
+      select event.id, targets.id, ${iso(now)}, ${iso(retryUntil)}, ${iso(now)} from event cross join targets
+      on conflict (endpoint_id, event_id) do nothing
+      returning id
     )
-    insert into ${webhookDeliveries} (event_id, endpoint_id, next_attempt_at, retry_until, created_at)
-    select event.id, targets.id, ${iso(now)}, ${iso(retryUntil)}, ${iso(now)} from event cross join targets
-    on conflict (endpoint_id, event_id) do nothing
-    returning id`)) as Rows<{ id: string }>;
-  if (result.rows.length > 0) await notifyWebhookWorkers(tx);
-  return result.rows.length;
+    select (select count(*)::int from created) as n,
+      (select pg_notify(${WEBHOOK_CHANNEL}, '') where exists (select 1 from created)) as notified`)) as Rows<{ n: number }>;
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /** Wakes every instance's worker when the surrounding transaction commits. */
