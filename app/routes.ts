@@ -76,6 +76,8 @@ export default [
       route("vigilancia/informes/:reportId", "routes/admin/vigilance/report.tsx"),
       route("vigilancia/:propertyId", "routes/admin/vigilance/property.tsx"),
       route("estadisticas", "routes/admin/stats.tsx"),
+      route("webhooks", "routes/admin/webhooks/endpoints.tsx"),
+      route("webhooks/:endpointId", "routes/admin/webhooks/deliveries.tsx"),
       route("usuarios", "routes/admin/users.tsx"),
     ]),
   ]),

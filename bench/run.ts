@@ -13,6 +13,7 @@ import { runTelemetryBench } from "./telemetry-ingest.bench.ts";
 import { sesRows } from "./ses.bench.ts";
 import { runTravellersBench } from "./travellers.bench.ts";
 import { runVisitsBench } from "./visits.bench.ts";
+import { runWebhooksBench } from "./webhooks.bench.ts";
 
 // The database benchmarks run on PGlite and, when TEST_DATABASE_URL or DATABASE_URL is set, on
 // PostgreSQL too; each returns its own result shape, turned into table rows here.
@@ -55,6 +56,7 @@ const parts: [string, () => Promise<BenchRow[]>][] = [
   ["ses", sesRows],
   ["monitoring", monitoringRows],
   ["telemetry", runTelemetryBench],
+  ["webhooks", runWebhooksBench],
 ];
 
 const only = process.argv.slice(2);

@@ -26,6 +26,7 @@ import { startSesSender, type SesAlertConfig, type SesSender } from "#app/module
 import { pruneRateLimitEvents } from "#app/modules/rate-limit/rate-limit.server.ts";
 import { startTelemetryService, type TelemetryService } from "#app/modules/telemetry/telemetry-service.server.ts";
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
+import { startWebhookService, webhookMailSettingsFrom } from "#app/modules/webhooks/webhook-service.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createFastStaticHandler } from "./fast-static.ts";
 import { serializeError } from "./log-path.ts";
@@ -170,6 +171,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     retention.unref();
     // Guest e-mails and the arrival-day list (ADR 0011); nothing runs without SMTP_URL.
     const mail = startMailService(db, config, { logger });
+    // Webhook deliveries (ADR 0023): every instance runs a worker; claims are SKIP LOCKED.
+    const webhooks = await startWebhookService(database, {
+      logger,
+      key: credentialsKey,
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      mail: webhookMailSettingsFrom(config),
+    });
     // The Mossos d'Esquadra daily files and deadline alerts (ADR 0019).
     const mossosJob = startMossosJob(db, { options: mossosOptionsFrom(config), mail: mailSettingsFrom(config) }, { logger });
     // Vigilancia baselines (ADR 0021): recomputed when due, on every instance, each device once.
@@ -201,6 +210,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         clearInterval(prune);
         clearTimeout(retentionStart);
         clearInterval(retention);
+        // Attempts in flight finish (bounded by WEBHOOK_TIMEOUT_MS) while requests drain; the
+        // e-mail a disabled endpoint queues is sent by the next start if mail is already closed.
+        const stoppingWebhooks = webhooks.close();
         await mail?.close();
         await mossosJob.stop();
         await vigilance.stop();
@@ -217,6 +229,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           server.closeIdleConnections();
         });
         await stoppingSender;
+        await stoppingWebhooks;
         // Readings already received over MQTT are stored and acknowledged first.
         await telemetryService.close();
         // Beacons already queued are written before the database goes away.

@@ -39,6 +39,9 @@ export const PERMISSIONS = {
   // someone without an account download the readings).
   "evidence:read": ["admin", "super_admin"],
   "evidence:manage": ["admin", "super_admin"],
+  // Webhooks (issue 20, ADR 0023): an endpoint receives incident and device events of every
+  // property, and its signing secret is shown at creation; like Monitorización, staff only.
+  "webhooks:manage": ["admin", "super_admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

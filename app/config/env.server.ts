@@ -128,6 +128,11 @@ export const envSchema = z
     // time-stamp authority (unset = reports without a time-stamp).
     EVIDENCE_SIGNING_KEY: z.preprocess(emptyAsUndefined, z.string().max(4096).optional()),
     TSA_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/, error: "TSA_URL must be an http:// or https:// URL" }).optional()),
+    // Webhooks (ADR 0023): deliveries to loopback, private, link-local and other non-public
+    // addresses are refused unless this is set (a receiver on the same private network); and the
+    // bound of one delivery attempt, DNS, connection and answer included.
+    WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, flag.default(false)),
+    WEBHOOK_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

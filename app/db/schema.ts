@@ -997,3 +997,107 @@ export const evidenceShareViews = pgTable(
   },
   (t) => [index("evidence_share_views_link_idx").on(t.linkId, t.viewedAt.desc())],
 );
+
+// ---------------------------------------------------------------- webhooks (ADR 0023)
+
+// An HTTPS (or HTTP) endpoint of a customer's system that receives the chosen events, signed per
+// the Standard Webhooks specification. The signing secret is kept AES-256-GCM encrypted with the
+// credentials key of ADR 0010 (the endpoint id as authenticated data); it is shown once.
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: uuid("id").primaryKey(),
+  url: text("url").notNull(),
+  description: varchar("description", { length: 200 }).notNull().default(""),
+  eventTypes: text("event_types").array().notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  secretEncrypted: text("secret_encrypted").notNull(),
+  // After "Rotar secreto" the previous secret still signs (a second v1 signature) until this
+  // time, so a receiver can switch without losing events.
+  previousSecretEncrypted: text("previous_secret_encrypted"),
+  previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+  secretRotatedAt: timestamp("secret_rotated_at", { withTimezone: true }),
+  // The first failed attempt since the last successful one (NULL while healthy): the disabling
+  // rule reads it, and it names the failure episode in the staff e-mail's event key.
+  failingSince: timestamp("failing_since", { withTimezone: true }),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  // Set when the endpoint was switched off, by staff or by the disabling rule (its reason).
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  disabledReason: text("disabled_reason"),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// One event, whatever the number of endpoints it goes to: `event_key` makes enqueueing
+// idempotent across instances and retries, and `message_id` is the `webhook-id` header of every
+// attempt to every endpoint. `payload` holds the exact body sent, so every retry is identical.
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: varchar("message_id", { length: 64 }).notNull(),
+    eventKey: text("event_key").notNull(),
+    type: varchar("type", { length: 40 }).notNull(),
+    payload: text("payload").notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_events_event_key_idx").on(t.eventKey),
+    uniqueIndex("webhook_events_message_id_idx").on(t.messageId),
+    index("webhook_events_created_idx").on(t.createdAt),
+  ],
+);
+
+// The outbox: one row per (endpoint, event). pending → sending → delivered | pending (retry) |
+// failed. Claimed with FOR UPDATE SKIP LOCKED and a lease, as the SES and mail outboxes.
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    status: varchar("status", { length: 12 }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // Retries stop here (24 h after the event was queued; "Reenviar" sets it to the click, so a
+    // manual resend is one attempt).
+    retryUntil: timestamp("retry_until", { withTimezone: true }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_event_idx").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt.desc()),
+    index("webhook_deliveries_event_idx").on(t.eventId),
+  ],
+);
+
+// Every attempt of a delivery with the receiver's answer: its status and a bounded excerpt of the
+// body (WEBHOOK_RESPONSE_EXCERPT_BYTES), or why no answer came (refused address, timeout…).
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    statusCode: integer("status_code"),
+    responseExcerpt: text("response_excerpt"),
+    error: text("error"),
+    // The address actually connected to (after DNS resolution and the address check).
+    remoteAddress: varchar("remote_address", { length: 64 }),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
+);

@@ -35,6 +35,24 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
+const dateTimeSecondsFormat = new Intl.DateTimeFormat("es-ES", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** dd/MM/yyyy HH:mm:ss, for logs where a minute is too coarse (retries seconds apart). */
+export function formatDateTimeSeconds(value: Date | string | null | undefined): string {
+  if (!value) return "-";
+  const p = parts(dateTimeSecondsFormat, new Date(value));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
 /** yyyy-MM-dd of today in Madrid. */
 export function todayIsoDate(now = new Date()): string {
   const p = parts(dateFormat, now);

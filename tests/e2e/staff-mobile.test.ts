@@ -6,6 +6,7 @@ import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } 
 import { startFakeSes, type RunningFakeSes } from "#tests/fake-ses/fake-ses.ts";
 import { seedStaffFixtures } from "#tests/helpers/staff-fixtures.ts";
 import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/test-server.ts";
+import { seedWebhookFixtures } from "#tests/helpers/webhook-fixtures.ts";
 
 // The staff area on a phone (issue 13). Signed in as a super admin (who sees every tab), at
 // 360 × 740 and 390 × 844, the test walks every /admin route it finds in the rendered navigation
@@ -39,6 +40,7 @@ const EXPECTED_ROUTES = [
   "/admin/viajeros/comunicaciones",
   "/admin/monitorizacion",
   "/admin/estadisticas",
+  "/admin/webhooks",
   "/admin/usuarios",
 ];
 
@@ -68,8 +70,12 @@ describe.skipIf(!browserAvailable)("the staff area on a phone", () => {
     // The SES sender talks to the fake ministry, which does not know the fixtures' landlord:
     // Comunicaciones then shows a stopped queue and attempts with their request and response.
     fake = await startFakeSes();
-    server = await startTestServer({ env: { TRUST_PROXY: "true", SES_SENDER: "on", SES_ENDPOINT: fake.url, SES_RETRY_BASE_MS: "1000" } });
+    // WEBHOOK_ALLOW_PRIVATE: the webhook fixtures post to this server itself (see webhook-fixtures.ts).
+    server = await startTestServer({
+      env: { TRUST_PROXY: "true", SES_SENDER: "on", SES_ENDPOINT: fake.url, SES_RETRY_BASE_MS: "1000", WEBHOOK_ALLOW_PRIVATE: "1" },
+    });
     await seedStaffFixtures(server);
+    await seedWebhookFixtures(server);
     browser = await launchBrowser();
     if (screenshots) fs.mkdirSync(screenshots, { recursive: true });
   });

@@ -23,7 +23,7 @@ const superAdminOnly = new Set(["/admin/usuarios"]);
 const LEAK_MARKER = "leak-marker-7f3a";
 
 async function snapshot(server: TestServer) {
-  const tables = ["users", "contact_submissions", "properties", "reservations", "guests", "devices", "landlord_accounts"];
+  const tables = ["users", "contact_submissions", "properties", "reservations", "guests", "devices", "landlord_accounts", "webhook_endpoints", "webhook_deliveries"];
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const result = await server.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
@@ -81,7 +81,7 @@ describe("authorisation matrix", () => {
       ["anonymous", 401],
       ["user", 403],
     ] as const) {
-      for (const intent of ["create", "update", "cancel", "delete", "update-status", "update-role", "create-manual", "send-link", "correct-guest"]) {
+      for (const intent of ["create", "update", "cancel", "delete", "update-status", "update-role", "create-manual", "send-link", "correct-guest", "rotate-secret", "send-test", "resend"]) {
         const response = await fetch(`${server.url}${path}`, {
           method: "POST",
           redirect: "manual",

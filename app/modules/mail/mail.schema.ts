@@ -1,6 +1,6 @@
 // Staff-facing texts and labels of the outgoing mail (ADR 0011). Shared by routes and dialogs.
 
-export const MAIL_KINDS = ["guest-link", "reminder", "arrival-day", "mossos-file", "mossos-alert"] as const;
+export const MAIL_KINDS = ["guest-link", "reminder", "arrival-day", "mossos-file", "mossos-alert", "webhook-disabled"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_MESSAGES = {
@@ -24,6 +24,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "arrival-day": "Aviso de llegada al equipo",
   "mossos-file": "Fichero de los Mossos al equipo",
   "mossos-alert": "Aviso de plazo de los Mossos",
+  "webhook-disabled": "Aviso de webhook desactivado",
 };
 
 export const MAIL_STATUS_LABELS: Record<string, string> = {

@@ -31,6 +31,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     ...(hasPermission(user.role, "monitoring:read") ? [{ to: "/admin/monitorizacion", label: "Monitorización" }] : []),
     ...(hasPermission(user.role, "vigilance:read") ? [{ to: "/admin/vigilancia", label: "Vigilancia" }] : []),
     { to: "/admin/estadisticas", label: "Estadísticas Web" },
+    ...(hasPermission(user.role, "webhooks:manage") ? [{ to: "/admin/webhooks", label: "Webhooks" }] : []),
     ...(canManageUsers(user.role) ? [{ to: "/admin/usuarios", label: "Usuarios" }] : []),
   ];
 
