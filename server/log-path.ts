@@ -6,8 +6,9 @@
 //     slashes reach the catch-all 404), and so does every error message and stack;
 //   - the values of a failed query: Drizzle puts the query's parameters in its error message
 //     ("Failed query: … params: <link>, <name>, <document number>…") and PostgreSQL its row in
-//     `detail` ("Key (unique_link)=(…) already exists"). An error is logged with its query and
-//     its code, never its values.
+//     `detail` ("Key (unique_link)=(…) already exists"); some of PostgreSQL's own messages end
+//     with the value they refused ('invalid input syntax for type integer: "…"', 'invalid input
+//     value for enum …: "…"'). An error is logged with its query and its code, never its values.
 // Door links carry their token in the query string, which is never logged.
 
 // A "registro-viajeros" segment anywhere in the path, any case, and the segment after it (past
@@ -18,6 +19,16 @@ const GUEST_LINK_PLACEHOLDER = "/registro-viajeros/:link";
 /** `text` with every guest registration link replaced by a placeholder. */
 export function redactSecrets(text: string): string {
   return text.replace(GUEST_LINK, GUEST_LINK_PLACEHOLDER);
+}
+
+// PostgreSQL quotes a refused value at the end of its message, after a colon; identifiers
+// (relation, column, constraint names) are quoted without one and are kept.
+// From the first ': "' to the closing quote at the end: the value may itself hold quotes.
+const QUOTED_VALUE = /: ".*"\s*$/s;
+
+/** A database error's message without the value PostgreSQL quotes at its end. */
+function redactDatabaseValue(text: string): string {
+  return text.replace(QUOTED_VALUE, ': "…"');
 }
 
 /** The path as written to the request log. */
@@ -38,10 +49,13 @@ type LoggedError = { type: string; message: string; stack?: string; cause?: Logg
 export function serializeError(value: unknown, depth = 0): LoggedError | string {
   if (!(value instanceof Error)) return redactSecrets(typeof value === "string" ? value : JSON.stringify(value) ?? String(value));
   const failedQuery = "query" in value && "params" in value && typeof value.query === "string";
-  const message = failedQuery ? `Failed query: ${(value as { query: string }).query}` : value.message;
+  // A PostgreSQL error (pg's DatabaseError, PGlite's): a SQLSTATE code and a severity.
+  const record = value as unknown as Record<string, unknown>;
+  const databaseError = typeof record.code === "string" && /^[0-9A-Z]{5}$/.test(record.code) && typeof record.severity === "string";
+  const message = failedQuery ? `Failed query: ${(value as { query: string }).query}` : databaseError ? redactDatabaseValue(value.message) : value.message;
   let stack = value.stack;
-  if (stack && failedQuery) {
-    // The stack starts with "Name: message", which holds the parameters: keep only the frames.
+  if (stack && (failedQuery || databaseError)) {
+    // The stack starts with "Name: message", which holds the values: keep only the frames.
     const frames = stack.indexOf("\n    at ");
     stack = `${value.name}: ${message}${frames >= 0 ? stack.slice(frames) : ""}`;
   }

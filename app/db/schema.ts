@@ -1101,3 +1101,86 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );
+
+// ---------------------------------------------------------------- incidents (issue 20, ADR 0024)
+
+// The incident rules of a property (IncidentRules, app/modules/incidents/incidents.schema.ts).
+// A property without a row has DEFAULT_INCIDENT_RULES.
+export const incidentRules = pgTable("incident_rules", {
+  propertyId: uuid("property_id")
+    .primaryKey()
+    .references(() => properties.id, { onDelete: "cascade" }),
+  // The preset the rules started from ("urban_flat", …) or "custom" once edited by hand.
+  preset: varchar("preset", { length: 32 }).notNull(),
+  rules: jsonb("rules").notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// One incident per episode. Times named *_at without "opened" are readings' own time (the
+// device clock); opened_at/escalated_at/closed_at are when the platform did it.
+export const incidents = pgTable(
+  "incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    deviceId: varchar("device_id", { length: 64 }).notNull(),
+    // IncidentType: "noise" | "overcrowding" | "empty_presence" | "offline" | "smoke" | "co" | "tamper" | "intrusion"
+    type: varchar("type", { length: 20 }).notNull(),
+    // For noise: the time band ("day" | "evening" | "night") it started in.
+    band: varchar("band", { length: 10 }),
+    // "open" | "resolved" (readings back under the threshold) | "closed" (by staff, with a note)
+    status: varchar("status", { length: 10 }).notNull().default("open"),
+    // Reading time of the first reading of the episode, and of the last one over the threshold.
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    lastTriggerAt: timestamp("last_trigger_at", { withTimezone: true }).notNull(),
+    // Reading time from which it counts as resolved (the start of the quiet stretch).
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    // Platform times.
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedBy: text("closed_by").references(() => users.id, { onDelete: "set null" }),
+    closeNote: varchar("close_note", { length: 2000 }),
+    // What was measured: the threshold it crossed and the worst value (dB(A), people, ppm).
+    threshold: real("threshold"),
+    peakValue: real("peak_value"),
+    // Overcrowding: the guests registered (or booked) for the stay in progress.
+    registeredGuests: integer("registered_guests"),
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
+    // false: opened and resolved by a backlog in the past, or stale on arrival — recorded, nobody told.
+    notify: boolean("notify").notNull().default(true),
+    // The readings that triggered it (IncidentReading[]), oldest first, at most 200.
+    readings: jsonb("readings").notNull().default(sql`'[]'::jsonb`),
+    // For "intrusion": the vigilance episode it stands for.
+    intrusionEpisodeId: uuid("intrusion_episode_id").references(() => intrusionEpisodes.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open episode per device and type: opening happens once however many instances evaluate.
+    uniqueIndex("incidents_open_idx").on(t.deviceId, t.type).where(sql`${t.status} = 'open'`),
+    index("incidents_property_idx").on(t.propertyId, t.startedAt.desc()),
+    index("incidents_started_idx").on(t.startedAt.desc()),
+  ],
+);
+
+// The timeline of an incident: what happened and what was sent, in order.
+export const incidentEvents = pgTable(
+  "incident_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    incidentId: uuid("incident_id")
+      .notNull()
+      .references(() => incidents.id, { onDelete: "cascade" }),
+    // "opened" | "holder_notified" | "device_warned" | "escalated" | "staff_notified" | "resolved" | "closed" | "reopened"
+    kind: varchar("kind", { length: 24 }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    // Free detail in Spanish for the timeline ("LAeq 71,2 dB(A) durante 10 min", a recipient…).
+    detail: varchar("detail", { length: 500 }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("incident_events_incident_idx").on(t.incidentId, t.at)],
+);
