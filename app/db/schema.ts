@@ -1184,3 +1184,21 @@ export const incidentEvents = pgTable(
   },
   (t) => [index("incident_events_incident_idx").on(t.incidentId, t.at)],
 );
+
+// The incidents engine's work queue (ADR 0024): one row per device with readings not yet
+// evaluated. The ingest statement upserts it in the same statement that stores the readings
+// (from_ts = LEAST, to_ts = GREATEST, seq + 1), so a crash after the commit never loses an
+// evaluation; the worker claims rows (SKIP LOCKED, with a lease) and deletes a row only if its
+// seq did not move while it evaluated.
+export const incidentWork = pgTable("incident_work", {
+  deviceId: varchar("device_id", { length: 64 }).primaryKey(),
+  propertyId: uuid("property_id").notNull(),
+  // Readings' own time (device clock), inclusive.
+  fromTs: timestamp("from_ts", { withTimezone: true }).notNull(),
+  toTs: timestamp("to_ts", { withTimezone: true }).notNull(),
+  // Bumped by every batch: the worker's delete only succeeds when nothing arrived meanwhile.
+  seq: bigint("seq", { mode: "number" }).notNull().default(1),
+  queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+  // A worker's lease: another instance does not take the row before it expires.
+  claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+});
