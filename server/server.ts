@@ -15,6 +15,7 @@ import { registerCredentialsKey, resolveCredentialsKey } from "#app/modules/land
 import { registerEvidenceKey, resolveEvidenceKey } from "#app/modules/evidence/evidence-key.server.ts";
 import { recordEvidenceKey } from "#app/modules/evidence/evidence.server.ts";
 import { startVigilanceService } from "#app/modules/vigilance/vigilance-service.server.ts";
+import { startIncidentsService, type RangeHook } from "#app/modules/incidents/incidents-service.server.ts";
 import { mailSettingsFrom, startMailService } from "#app/modules/mail/mail-service.server.ts";
 import { mossosOptionsFrom, startMossosJob } from "#app/modules/mossos/mossos.server.ts";
 import { purgeExpiredGuestData } from "#app/modules/guests/retention.server.ts";
@@ -43,6 +44,8 @@ export type StartServerOptions = {
   logger?: Logger;
   /** Where the one-time bootstrap credentials are printed. */
   print?: (line: string) => void;
+  /** Called for every device range the incidents worker evaluates (anti-squatting, ADR 0024). */
+  incidentRangeHooks?: RangeHook[];
 };
 
 export type RunningServer = {
@@ -183,6 +186,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const mossosJob = startMossosJob(db, { options: mossosOptionsFrom(config), mail: mailSettingsFrom(config) }, { logger });
     // Vigilancia baselines (ADR 0021): recomputed when due, on every instance, each device once.
     const vigilance = startVigilanceService(db, logger);
+    // Incidents (ADR 0024): the work queue the ingest fills, escalations when due, the offline
+    // sweep; on every instance, each device evaluated by one at a time.
+    const incidentsService = startIncidentsService(database, config, logger, { rangeHooks: options.incidentRangeHooks });
     // MQTT telemetry (ADR 0016): only once this instance answers HTTP too.
     telemetry.startConsumer(port);
     const telemetryService = telemetry;
@@ -213,6 +219,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         // Attempts in flight finish (bounded by WEBHOOK_TIMEOUT_MS) while requests drain; the
         // e-mail a disabled endpoint queues is sent by the next start if mail is already closed.
         const stoppingWebhooks = webhooks.close();
+        // Evaluations in flight commit (their e-mails queued) before the mail worker stops.
+        await incidentsService.stop();
         await mail?.close();
         await mossosJob.stop();
         await vigilance.stop();

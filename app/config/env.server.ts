@@ -133,6 +133,12 @@ export const envSchema = z
     // bound of one delivery attempt, DNS, connection and answer included.
     WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, flag.default(false)),
     WEBHOOK_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
+    // Incidents (ADR 0024): staff alerts go to MONITORING_ALERT_TO, else STAFF_NOTIFY_TO, else
+    // LEAD_NOTIFY_TO; a device silent this long is "Sin conexión"; an episode whose last reading is
+    // older than MONITORING_STALE_AFTER_S when it arrives is recorded and nobody is told.
+    MONITORING_ALERT_TO: z.preprocess(emptyAsUndefined, emailList("MONITORING_ALERT_TO").optional()),
+    DEVICE_OFFLINE_AFTER_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(300)),
+    MONITORING_STALE_AFTER_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(7 * 86_400).default(3600)),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -11,7 +11,8 @@ export { laeqFromEnergy };
 // The readings travel as one JSON parameter; a chain of data-modifying CTEs inserts the raw rows
 // (ON CONFLICT DO NOTHING: the primary key (device_key, ts) makes a resent reading a duplicate),
 // adds ONLY the rows actually inserted to their minute and hour rollups, upserts device_state and
-// queues one pg_notify per device. A single statement is atomic on its own, so the rollups can
+// queues one pg_notify per device, and marks the device's range for the incidents engine
+// (incident_work). A single statement is atomic on its own, so the rollups can
 // never count a reading the raw table lacks, and NOTIFY is delivered only once it is committed.
 
 export const TELEMETRY_CHANNEL = "nidosmart_telemetry";
@@ -146,6 +147,19 @@ export async function ingestBatches(db: DbOrTx, batches: DeviceBatch[]): Promise
         )}
       RETURNING t.*
     ),
+    -- The incidents engine's queue (ADR 0024): one row per device per batch, in this statement,
+    -- so readings committed are readings the worker will evaluate, whatever crashes after.
+    w AS (
+      INSERT INTO incident_work AS t (device_id, property_id, from_ts, to_ts)
+      SELECT device_id, min(property_id::text)::uuid, min(ts), max(ts)
+      FROM r WHERE property_id IS NOT NULL GROUP BY device_id ORDER BY device_id
+      ON CONFLICT (device_id) DO UPDATE SET
+        property_id = excluded.property_id,
+        from_ts = LEAST(t.from_ts, excluded.from_ts),
+        to_ts = GREATEST(t.to_ts, excluded.to_ts),
+        seq = t.seq + 1
+      RETURNING 1
+    ),
     per_device AS (
       SELECT r.device_id, min(r.property_id::text) AS property_id, count(*) AS n,
         min(r.ts) AS ts_from, max(r.ts) AS ts_to,
@@ -161,7 +175,7 @@ export async function ingestBatches(db: DbOrTx, batches: DeviceBatch[]): Promise
     SELECT p.device_id, p.n, p.inserted,
       pg_notify(${TELEMETRY_CHANNEL}, json_build_object(
         'deviceId', p.device_id, 'propertyId', p.property_id, 'count', p.n, 'from', p.ts_from, 'to', p.ts_to,
-        'readings', p.readings, 'state', row_to_json(s), 'rollups', (SELECT count(*) FROM m) + (SELECT count(*) FROM h)
+        'readings', p.readings, 'state', row_to_json(s), 'rollups', (SELECT count(*) FROM m) + (SELECT count(*) FROM h), 'work', (SELECT count(*) FROM w)
       )::text) AS notified
     FROM per_device p JOIN s ON s.device_id = p.device_id
   `;
