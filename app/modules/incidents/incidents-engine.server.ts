@@ -25,7 +25,8 @@ import { DEFAULT_INCIDENT_RULES, incidentRulesSchema, type IncidentRules, type I
 // step changes — the incident, its timeline, its e-mails (mail outbox) and its webhook events
 // (webhook outbox) — is written in ONE transaction, and every notification has an event key
 // (incident:{id}:holder, incident:{id}:staff, incident:{id}:{opened|escalated|resolved}), so each
-// goes out once per episode and step however many instances evaluate. Only the `aviso` command
+// goes out once per episode and step however many instances evaluate. The outboxes are queued on
+// the wall clock (due at once), whatever `now` the engine was run with (a test's later clock). Only the `aviso` command
 // to the device leaves outside the database: after the commit, by the instance that committed.
 
 export type EngineSettings = {
@@ -283,7 +284,7 @@ async function addEvent(tx: DbOrTx, incidentId: string, kind: string, at: Date, 
 async function recordResolved(tx: DbOrTx, row: IncidentRow, context: PropertyContext, now: Date): Promise<StepOutcome> {
   const outcome = emptyOutcome();
   await addEvent(tx, row.id, "resolved", now, "Lecturas por debajo del umbral durante el tiempo fijado");
-  await emitIncidentWebhook(tx, row, "resolved", { propertyName: context.propertyName, now });
+  await emitIncidentWebhook(tx, row, "resolved", { propertyName: context.propertyName });
   if (row.notify) outcome.webhooks++;
   outcome.resolved.push(row.id);
   return outcome;
@@ -333,7 +334,7 @@ async function openEpisode(
   }
   if (!notify) return outcome;
 
-  await emitIncidentWebhook(tx, row, "opened", { propertyName: context.propertyName, now });
+  await emitIncidentWebhook(tx, row, "opened", { propertyName: context.propertyName });
   outcome.webhooks++;
   let holderNotified = false;
   if (episode.type === "noise" || episode.type === "overcrowding") {
@@ -349,7 +350,7 @@ async function openEpisode(
         limit: episode.threshold,
         minutes,
       });
-      const queued = await enqueueMail(tx, { eventKey: `incident:${row.id}:holder`, kind: "incident-holder", reservationId: stay.id, recipient: stay.holderEmail, lang: mail.lang, subject: mail.subject, body: mail.body, now });
+      const queued = await enqueueMail(tx, { eventKey: `incident:${row.id}:holder`, kind: "incident-holder", reservationId: stay.id, recipient: stay.holderEmail, lang: mail.lang, subject: mail.subject, body: mail.body });
       if (queued) {
         outcome.mailQueued++;
         holderNotified = true;
@@ -398,13 +399,13 @@ async function escalate(tx: DbOrTx, row: IncidentRow, context: PropertyContext, 
       holderNotified,
       incidentUrl: incidentUrl(settings.siteUrl, row.id),
     });
-    const queued = await enqueueMail(tx, { eventKey: `incident:${row.id}:staff`, kind: "incident-staff", recipient: settings.staffTo.join(", "), lang: "es", subject: mail.subject, body: mail.body, now });
+    const queued = await enqueueMail(tx, { eventKey: `incident:${row.id}:staff`, kind: "incident-staff", recipient: settings.staffTo.join(", "), lang: "es", subject: mail.subject, body: mail.body });
     if (queued) {
       outcome.mailQueued++;
       await addEvent(tx, row.id, "staff_notified", now, `Correo al equipo (${settings.staffTo.join(", ")})`.slice(0, 500));
     }
   }
-  await emitIncidentWebhook(tx, escalated, "escalated", { propertyName: context.propertyName, now });
+  await emitIncidentWebhook(tx, escalated, "escalated", { propertyName: context.propertyName });
   outcome.webhooks++;
   return outcome;
 }
@@ -492,7 +493,7 @@ export async function runOfflineSweep(db: Db, settings: EngineSettings, options:
       const detail = `Sin lecturas desde hace ${minutes} min (límite ${Math.round(settings.offlineAfterS / 60)} min)`;
       await addEvent(tx, row.id, "opened", now, notify ? detail : `${detail}. Registrada sin avisos`);
       if (!notify) continue;
-      await emitIncidentWebhook(tx, row, "opened", { propertyName: context.propertyName, now });
+      await emitIncidentWebhook(tx, row, "opened", { propertyName: context.propertyName });
       outcome.webhooks++;
       merge(outcome, await escalate(tx, row, context, settings, now, false, detail));
     }
