@@ -1,4 +1,6 @@
-import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import net, { type AddressInfo } from "node:net";
+import { connect, type MqttClient } from "mqtt";
 import { and, asc, eq, like } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -24,6 +26,23 @@ const STAFF = "guardia@nido.example";
 const SECRET = /whsec_[A-Za-z0-9+/]{43}=/g;
 
 type Mail = { to: string[]; subject: string; text: string };
+
+// The `aviso` command goes over MQTT: with the machine's broker (as the MQTT telemetry tests),
+// a client subscribed to the device command topics sees it; REQUIRE_MQTT=1 makes its absence fail.
+const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
+const brokerUp = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(MQTT_URL);
+  const socket = net.connect({ host: hostname, port: Number(port || 1883) });
+  const done = (ok: boolean) => {
+    socket.destroy();
+    resolve(ok);
+  };
+  socket.setTimeout(1_000, () => done(false));
+  socket.once("connect", () => done(true));
+  socket.once("error", () => done(false));
+});
+if (!brokerUp && process.env.REQUIRE_MQTT === "1") throw new Error(`No MQTT broker answers at ${MQTT_URL}`);
+if (!brokerUp) console.warn(`\n!!! No MQTT broker answers at ${MQTT_URL}: the aviso command is NOT checked (REQUIRE_MQTT=1 makes it a failure).\n`);
 
 /** An Etc/GMT zone where it is about 01:00 now: "night" whatever time the tests run. */
 function nightZone(now = Date.now()): string {
@@ -60,6 +79,8 @@ describe.each(testDatabases())("incidents on %s", (kind) => {
   let b: TestServer;
   let cookie = "";
   let settings: EngineSettings;
+  let commands: MqttClient | null = null;
+  const avisos: { topic: string; message: Record<string, unknown> }[] = [];
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -95,7 +116,18 @@ describe.each(testDatabases())("incidents on %s", (kind) => {
       // Short, so the silent device is found without waiting minutes; the other properties
       // have the offline rule off.
       DEVICE_OFFLINE_AFTER_S: "2",
+      // Commands over MQTT when a broker is there; telemetry stays HTTP-only here.
+      ...(brokerUp ? { MQTT_URL, MQTT_TELEMETRY: "off" } : {}),
     };
+    if (brokerUp) {
+      const client = connect(MQTT_URL, { clientId: `test-incidents-${randomBytes(4).toString("hex")}`, reconnectPeriod: 0 });
+      await new Promise<void>((resolve, reject) => {
+        client.once("connect", () => client.subscribe("nidosmart/devices/+/commands", { qos: 1 }, (error) => (error ? reject(error) : resolve())));
+        client.once("error", reject);
+      });
+      client.on("message", (topic, payload) => avisos.push({ topic, message: JSON.parse(payload.toString("utf8")) as Record<string, unknown> }));
+      commands = client;
+    }
     a = await startTestServer({ testDatabase: database, env });
     b = await startTestServer({ testDatabase: database, env });
     settings = { mailEnabled: true, staffTo: [STAFF], siteUrl: a.url, offlineAfterS: 2, staleAfterS: 3600 };
@@ -121,6 +153,7 @@ describe.each(testDatabases())("incidents on %s", (kind) => {
     await database?.drop();
     await receiver?.close();
     await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await commands?.endAsync();
   });
 
   async function setUp(name: string, deviceId: string, rules: IncidentRules, stay?: { guests: number; registered: number; email: string; lang: string }) {
@@ -167,6 +200,11 @@ describe.each(testDatabases())("incidents on %s", (kind) => {
     expect(holderMail.text).toContain("dB(A)");
     expect(holderMail.text).toContain("Grenzwert von 55,0 dB(A)");
     await waitUntil(() => hooksFor(opened!.id).some((h) => h.body.type === "incident.opened"), "incident.opened");
+    if (brokerUp) {
+      const aviso = await waitUntil(() => avisos.find((m) => m.message.incidentId === opened!.id), "the aviso command");
+      expect(aviso.topic).toBe("nidosmart/devices/ns01-party/commands");
+      expect(aviso.message).toMatchObject({ command: "aviso", reason: "noise", duration_s: 30, threshold: 55 });
+    }
 
     // Step 2 on the worker's clock: a minute after opening, from both instances at once.
     const later = new Date(opened!.openedAt.getTime() + 61_000);
@@ -191,6 +229,7 @@ describe.each(testDatabases())("incidents on %s", (kind) => {
     expect(hooks.map((h) => h.body.type).sort()).toEqual(["incident.escalated", "incident.opened", "incident.resolved"]);
     for (const { r } of hooks) expect(r.verifiedWith).toBe(0);
     expect(mails.filter((m) => m.subject.includes("Ático Centro"))).toHaveLength(2);
+    if (brokerUp) expect(avisos.filter((m) => m.message.incidentId === opened!.id)).toHaveLength(1);
     await waitUntil(async () => (await a.db.select().from(incidentWork).where(eq(incidentWork.deviceId, "ns01-party"))).length === 0, "the work row done");
   });
 
