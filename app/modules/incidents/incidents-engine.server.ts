@@ -1,8 +1,7 @@
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { AppConfig } from "#app/config/env.server.ts";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
 import { incidentEvents, incidentRules, incidents, properties, reservations } from "#app/db/schema.ts";
-import { telemetryMinute } from "#app/db/telemetry-tables.ts";
 import { zoneOffsetMs } from "#app/lib/time-zones.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 import { composeIncidentHolderMail, composeIncidentStaffMail } from "./incident-mail.ts";
@@ -90,7 +89,10 @@ export async function loadRulesForEngine(db: DbOrTx, propertyId: string): Promis
     .leftJoin(incidentRules, eq(incidentRules.propertyId, properties.id))
     .where(eq(properties.id, propertyId))
     .limit(1);
-  if (!row) return null;
+  return row ? contextFromRow(row) : null;
+}
+
+function contextFromRow(row: { name: string; timeZone: string; rules: unknown }): PropertyContext {
   const parsed = row.rules ? incidentRulesSchema.safeParse(row.rules) : null;
   const rules = parsed?.success ? parsed.data : { ...DEFAULT_INCIDENT_RULES, timeZone: row.timeZone || DEFAULT_INCIDENT_RULES.timeZone };
   return { rules, propertyName: row.name, propertyTimeZone: row.timeZone || "Europe/Madrid" };
@@ -98,6 +100,7 @@ export async function loadRulesForEngine(db: DbOrTx, propertyId: string): Promis
 
 type StayRow = {
   id: string;
+  propertyId: string;
   checkIn: string;
   checkOut: string;
   guestCount: number;
@@ -109,11 +112,13 @@ type StayRow = {
 
 const localDate = (instant: number, timeZone: string) => new Date(instant + zoneOffsetMs(instant, timeZone)).toISOString().slice(0, 10);
 
-/** The stays of a property overlapping [fromDate, toDate] (local dates), newest check-in first. */
-async function loadStays(db: DbOrTx, propertyId: string, fromDate: string, toDate: string): Promise<StayRow[]> {
+/** The stays of the properties overlapping [fromDate, toDate] (local dates), newest check-in first. */
+async function loadStays(db: DbOrTx, propertyIds: string[], fromDate: string, toDate: string): Promise<StayRow[]> {
+  if (propertyIds.length === 0) return [];
   return db
     .select({
       id: reservations.id,
+      propertyId: sql<string>`${reservations.propertyId}::text`,
       checkIn: sql<string>`${reservations.checkInDate}::text`,
       checkOut: sql<string>`${reservations.checkOutDate}::text`,
       guestCount: reservations.guestCount,
@@ -123,7 +128,7 @@ async function loadStays(db: DbOrTx, propertyId: string, fromDate: string, toDat
       holderGivenName: reservations.holderGivenName,
     })
     .from(reservations)
-    .where(and(eq(reservations.propertyId, propertyId), sql`${reservations.cancelledAt} is null`, lte(reservations.checkInDate, toDate), sql`${reservations.checkOutDate} > ${fromDate}`))
+    .where(and(inArray(reservations.propertyId, propertyIds), sql`${reservations.cancelledAt} is null`, lte(reservations.checkInDate, toDate), sql`${reservations.checkOutDate} > ${fromDate}`))
     .orderBy(sql`${reservations.checkInDate} desc`, sql`${reservations.createdAt} desc`);
 }
 
@@ -166,84 +171,155 @@ export async function claimIncidentWork(db: Db, limit = 20): Promise<WorkItem[]>
 }
 
 /**
- * Evaluates one claimed range and, in the same transaction, deletes the work row if no batch
- * bumped its seq meanwhile (else frees it for the next pass: the range has grown).
+ * Evaluates claimed ranges — a batch of devices in ONE transaction, every read done once for the
+ * batch (rules, minutes, stays, episodes), writes only where something happened — and, in the
+ * same transaction, deletes each work row whose seq did not move meanwhile (else frees it for the
+ * next pass: its range has grown). A failure rolls the batch back; its rows are taken again when
+ * the lease ends.
  */
-export async function processIncidentWork(db: Db, work: WorkItem, options: { settings: EngineSettings; now?: Date; hooks?: RangeHook[] }): Promise<StepOutcome> {
+export async function processIncidentWork(db: Db, works: WorkItem | WorkItem[], options: { settings: EngineSettings; now?: Date; hooks?: RangeHook[] }): Promise<StepOutcome> {
   const now = options.now ?? new Date();
+  const batch = (Array.isArray(works) ? works : [works]).slice().sort((x, y) => (x.deviceId < y.deviceId ? -1 : 1));
+  if (batch.length === 0) return emptyOutcome();
   return db.transaction(async (tx) => {
-    // One evaluation of a device at a time, even if a lease ran out under a slow one.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`incidents:${work.deviceId}`}))`);
-    const outcome = await evaluateDeviceRange(tx, work, options.settings, now);
-    const live = work.to.getTime() >= now.getTime() - options.settings.staleAfterS * 1000;
-    for (const hook of options.hooks ?? []) {
-      await hook(tx, { deviceId: work.deviceId, propertyId: work.propertyId, from: work.from, to: work.to, now, live });
+    // One evaluation of a device at a time, even if a lease ran out under a slow one (in device
+    // order, so two batches never wait on each other in a cycle).
+    const ids = JSON.stringify(batch.map((w) => `incidents:${w.deviceId}`));
+    await tx.execute(sql`select count(pg_advisory_xact_lock(hashtext(d))) from (select d from json_array_elements_text(${ids}::json) d order by d) x`);
+    const loaded = await loadBatch(tx, batch);
+    const outcome = emptyOutcome();
+    for (const work of batch) {
+      merge(outcome, await evaluateDeviceRange(tx, work, loaded, options.settings, now));
+      const live = work.to.getTime() >= now.getTime() - options.settings.staleAfterS * 1000;
+      for (const hook of options.hooks ?? []) {
+        await hook(tx, { deviceId: work.deviceId, propertyId: work.propertyId, from: work.from, to: work.to, now, live });
+      }
     }
-    const deleted = (await tx.execute(sql`delete from incident_work where device_id = ${work.deviceId} and seq = ${work.seq} returning 1`)) as unknown as { rows: unknown[] };
-    if (deleted.rows.length === 0) await tx.execute(sql`update incident_work set claimed_until = null where device_id = ${work.deviceId}`);
+    const done = JSON.stringify(batch.map((w) => ({ d: w.deviceId, s: w.seq })));
+    const deleted = (await tx.execute(sql`
+      delete from incident_work w using json_to_recordset(${done}::json) as x(d varchar, s bigint)
+      where w.device_id = x.d and w.seq = x.s returning w.device_id`)) as unknown as { rows: { device_id: string }[] };
+    if (deleted.rows.length < batch.length) {
+      const kept = JSON.stringify(batch.map((w) => w.deviceId).filter((id) => !deleted.rows.some((r) => r.device_id === id)));
+      await tx.execute(sql`update incident_work set claimed_until = null where device_id in (select json_array_elements_text(${kept}::json))`);
+    }
     return outcome;
   });
 }
 
 // ---------------------------------------------------------------- one device's range
 
-async function loadMinutes(db: DbOrTx, deviceId: string, from: number, to: number): Promise<MinuteSample[]> {
-  const rows = await db
-    .select({
-      bucket: telemetryMinute.bucket,
-      readings: telemetryMinute.readings,
-      energy: telemetryMinute.laeqEnergy,
-      weight: telemetryMinute.laeqWeight,
-      lmax: telemetryMinute.lmax,
-      occupancyMax: telemetryMinute.occupancyMax,
-      motion: telemetryMinute.motionCount,
-      smoke: telemetryMinute.smokeCount,
-      tamper: telemetryMinute.tamperCount,
-      coMax: telemetryMinute.coMax,
-    })
-    .from(telemetryMinute)
-    .where(and(eq(telemetryMinute.deviceId, deviceId), gte(telemetryMinute.bucket, new Date(from)), lte(telemetryMinute.bucket, new Date(to))))
-    .orderBy(asc(telemetryMinute.bucket));
-  return rows.map((r) => ({
-    start: r.bucket.getTime(),
-    readings: Number(r.readings),
-    laeq: laeqOf(r.energy === null ? null : Number(r.energy), r.weight === null ? null : Number(r.weight)),
-    lmax: r.lmax,
-    occupancyMax: r.occupancyMax,
-    motion: Number(r.motion) > 0,
-    smoke: Number(r.smoke) > 0,
-    tamper: Number(r.tamper) > 0,
-    coMax: r.coMax,
-  }));
-}
+type BatchData = {
+  contexts: Map<string, PropertyContext>;
+  minutes: Map<string, MinuteSample[]>;
+  stays: Map<string, StayRow[]>;
+  open: Map<string, IncidentRow[]>;
+  ended: Map<string, Map<string, number>>;
+  /** Devices heard from after their open "offline" episode opened. */
+  backOnline: Set<string>;
+};
 
 const bucketOf = (ts: number) => Math.floor((ts - 1) / MINUTE_MS) * MINUTE_MS;
 
-async function evaluateDeviceRange(tx: DbOrTx, work: WorkItem, settings: EngineSettings, now: Date): Promise<StepOutcome> {
+async function loadBatch(tx: DbOrTx, batch: WorkItem[]): Promise<BatchData> {
+  const propertyIds = [...new Set(batch.map((w) => w.propertyId))];
+  const contexts = new Map<string, PropertyContext>();
+  const ruleRows = await tx
+    .select({ id: properties.id, name: properties.name, timeZone: properties.timeZone, rules: incidentRules.rules })
+    .from(properties)
+    .leftJoin(incidentRules, eq(incidentRules.propertyId, properties.id))
+    .where(inArray(properties.id, propertyIds));
+  for (const row of ruleRows) contexts.set(row.id, contextFromRow(row));
+
+  // Each device's window: [bucket(from) − longest sustained duration, bucket(to)].
+  const windows = batch
+    .filter((w) => contexts.has(w.propertyId))
+    .map((w) => {
+      const context = contexts.get(w.propertyId)!;
+      const f = bucketOf(w.from.getTime()) - longestSustainMin(context.rules) * MINUTE_MS;
+      return { d: w.deviceId, f: new Date(f).toISOString(), t: new Date(bucketOf(w.to.getTime())).toISOString() };
+    });
+  const minutes = new Map<string, MinuteSample[]>();
+  if (windows.length > 0) {
+    const rows = (await tx.execute(sql`
+      select m.device_id, (extract(epoch from m.bucket) * 1000)::float8 as start, m.readings, m.laeq_energy, m.laeq_weight, m.lmax,
+        m.occupancy_max, m.motion_count, m.smoke_count, m.tamper_count, m.co_max
+      from json_to_recordset(${JSON.stringify(windows)}::json) as w(d varchar, f timestamptz, t timestamptz)
+      join telemetry_minute m on m.device_id = w.d and m.bucket >= w.f and m.bucket <= w.t
+      order by m.device_id, m.bucket`)) as unknown as {
+      rows: { device_id: string; start: number | string; readings: number | string; laeq_energy: number | string | null; laeq_weight: number | string | null; lmax: number | string | null; occupancy_max: number | string | null; motion_count: number | string; smoke_count: number | string; tamper_count: number | string; co_max: number | string | null }[];
+    };
+    const n = (v: number | string | null) => (v === null ? null : Number(v));
+    for (const r of rows.rows) {
+      const list = minutes.get(r.device_id) ?? [];
+      list.push({
+        start: Number(r.start),
+        readings: Number(r.readings),
+        laeq: laeqOf(n(r.laeq_energy), n(r.laeq_weight)),
+        lmax: n(r.lmax),
+        occupancyMax: n(r.occupancy_max),
+        motion: Number(r.motion_count) > 0,
+        smoke: Number(r.smoke_count) > 0,
+        tamper: Number(r.tamper_count) > 0,
+        coMax: n(r.co_max),
+      });
+      minutes.set(r.device_id, list);
+    }
+  }
+
+  // Stays of every property over the batch's dates (a day either side covers every zone).
+  const stays = new Map<string, StayRow[]>();
+  const earliest = Math.min(...windows.map((w) => Date.parse(w.f)), Date.now()) - 86_400_000;
+  const latest = Math.max(...windows.map((w) => Date.parse(w.t)), 0) + 2 * 86_400_000;
+  for (const stay of await loadStays(tx, propertyIds, new Date(earliest).toISOString().slice(0, 10), new Date(latest).toISOString().slice(0, 10))) {
+    stays.set(stay.propertyId, [...(stays.get(stay.propertyId) ?? []), stay]);
+  }
+
+  // Open episodes, locked (an escalation or a staff close waits for us), and where each type's
+  // latest ended one ended.
+  const deviceIds = batch.map((w) => w.deviceId);
+  const open = new Map<string, IncidentRow[]>();
+  for (const row of await tx.select().from(incidents).where(and(inArray(incidents.deviceId, deviceIds), eq(incidents.status, "open"))).for("update")) {
+    open.set(row.deviceId, [...(open.get(row.deviceId) ?? []), row]);
+  }
+  const ended = new Map<string, Map<string, number>>();
+  const endedRows = (await tx.execute(sql`
+    select device_id, type, max(greatest(last_trigger_at, coalesce(resolved_at, last_trigger_at), coalesce(closed_at, last_trigger_at)))::text as ended
+    from incidents where device_id in (select json_array_elements_text(${JSON.stringify(deviceIds)}::json)) and status <> 'open'
+    group by device_id, type`)) as unknown as { rows: { device_id: string; type: string; ended: string }[] };
+  for (const r of endedRows.rows) {
+    const byType = ended.get(r.device_id) ?? new Map<string, number>();
+    byType.set(r.type, Date.parse(r.ended));
+    ended.set(r.device_id, byType);
+  }
+  const backOnline = new Set<string>();
+  const offline = [...open.values()].flat().filter((i) => i.type === "offline");
+  if (offline.length > 0) {
+    const rows = (await tx.execute(sql`
+      select i.device_id from incidents i join device_state s on s.device_id = i.device_id
+      where i.id in (select (json_array_elements_text(${JSON.stringify(offline.map((i) => i.id))}::json))::uuid) and s.last_received_at > i.opened_at`)) as unknown as {
+      rows: { device_id: string }[];
+    };
+    for (const r of rows.rows) backOnline.add(r.device_id);
+  }
+  return { contexts, minutes, stays, open, ended, backOnline };
+}
+
+async function evaluateDeviceRange(tx: DbOrTx, work: WorkItem, data: BatchData, settings: EngineSettings, now: Date): Promise<StepOutcome> {
   const outcome = emptyOutcome();
-  const context = await loadRulesForEngine(tx, work.propertyId);
+  const context = data.contexts.get(work.propertyId);
   if (!context) return outcome;
   const { rules } = context;
-  const fromBucket = bucketOf(work.from.getTime());
-  const toBucket = bucketOf(work.to.getTime());
-  const windowStart = fromBucket - longestSustainMin(rules) * MINUTE_MS;
-  const minutes = await loadMinutes(tx, work.deviceId, windowStart, toBucket);
-  const stays = await loadStays(tx, work.propertyId, localDate(windowStart, context.propertyTimeZone), localDate(toBucket + MINUTE_MS, context.propertyTimeZone));
-  const stayAt = stayAtFrom(stays, context.propertyTimeZone);
-
-  // The device's open episodes (locked: an escalation or a staff close waits for us) and, per
-  // type, where the latest ended one ended.
-  const open = await tx.select().from(incidents).where(and(eq(incidents.deviceId, work.deviceId), eq(incidents.status, "open"))).for("update");
-  const ended = (await tx.execute(sql`
-    select type, max(greatest(last_trigger_at, coalesce(resolved_at, last_trigger_at), coalesce(closed_at, last_trigger_at)))::text as ended
-    from incidents where device_id = ${work.deviceId} and status <> 'open' group by type`)) as unknown as { rows: { type: string; ended: string | null }[] };
+  const minutes = data.minutes.get(work.deviceId) ?? [];
+  const stayAt = stayAtFrom(data.stays.get(work.propertyId) ?? [], context.propertyTimeZone);
+  const open = data.open.get(work.deviceId) ?? [];
+  const ended = data.ended.get(work.deviceId);
   const states: Partial<Record<IncidentType, EpisodeState>> = {};
   for (const type of MINUTE_RULES) {
     const row = open.find((i) => i.type === type);
-    const endedRow = ended.rows.find((r) => r.type === type);
     states[type] = {
       open: row ? { id: row.id, lastTriggerAt: row.lastTriggerAt.getTime(), peakValue: row.peakValue, readingCount: Array.isArray(row.readings) ? row.readings.length : 0 } : null,
-      lastEndedAt: endedRow?.ended ? Date.parse(endedRow.ended) : null,
+      lastEndedAt: ended?.get(type) ?? null,
     };
   }
 
@@ -267,12 +343,8 @@ async function evaluateDeviceRange(tx: DbOrTx, work: WorkItem, settings: EngineS
 
   // "Sin conexión" ends when a reading arrives after it opened.
   const offline = open.find((i) => i.type === "offline");
-  if (offline) {
-    const fresh = (await tx.execute(sql`
-      select last_ts::text as last_ts from device_state where device_id = ${work.deviceId} and last_received_at > ${offline.openedAt.toISOString()}::timestamptz`)) as unknown as {
-      rows: { last_ts: string }[];
-    };
-    if (fresh.rows[0]) merge(outcome, await resolveOffline(tx, offline, new Date(Math.max(work.from.getTime(), offline.startedAt.getTime())), context, now));
+  if (offline && data.backOnline.has(work.deviceId)) {
+    merge(outcome, await resolveOffline(tx, offline, new Date(Math.max(work.from.getTime(), offline.startedAt.getTime())), context, now));
   }
   return outcome;
 }

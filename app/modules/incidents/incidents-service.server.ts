@@ -28,7 +28,8 @@ export type { RangeHook } from "./incidents-engine.server.ts";
 // 30 s, the offline sweep (one instance at a time, an advisory lock).
 
 export const INCIDENTS_POLL_MS = 2_000;
-const BATCH = 20;
+/** Devices claimed and evaluated per transaction. */
+const BATCH = 200;
 
 export type DeviceWarner = (warning: DeviceWarning) => Promise<void>;
 
@@ -72,13 +73,20 @@ export function startIncidentsService(
     for (;;) {
       if (stopped) return;
       const claimed = await claimIncidentWork(db, BATCH);
-      for (const work of claimed) {
-        if (stopped) return;
-        try {
-          after(await processIncidentWork(db, work, { settings, hooks: options.rangeHooks }));
-        } catch (error) {
-          // The row keeps its lease and is taken again when it runs out.
-          logger.error({ err: error, deviceId: work.deviceId }, "incidents: evaluating a device failed");
+      if (claimed.length === 0) break;
+      try {
+        after(await processIncidentWork(db, claimed, { settings, hooks: options.rangeHooks }));
+      } catch (error) {
+        // One device's failure must not hold the others: evaluate them one by one; a device that
+        // fails alone keeps its row, taken again when the lease runs out.
+        logger.warn({ err: error, devices: claimed.length }, "incidents: a batch failed, evaluating its devices one by one");
+        for (const work of claimed) {
+          if (stopped) return;
+          try {
+            after(await processIncidentWork(db, work, { settings, hooks: options.rangeHooks }));
+          } catch (single) {
+            logger.error({ err: single, deviceId: work.deviceId }, "incidents: evaluating a device failed");
+          }
         }
       }
       if (claimed.length < BATCH) break;
