@@ -14,6 +14,7 @@ import { sesRows } from "./ses.bench.ts";
 import { runTravellersBench } from "./travellers.bench.ts";
 import { runVisitsBench } from "./visits.bench.ts";
 import { runWebhooksBench } from "./webhooks.bench.ts";
+import { runIncidentsBench } from "./incidents.bench.ts";
 
 // The database benchmarks run on PGlite and, when TEST_DATABASE_URL or DATABASE_URL is set, on
 // PostgreSQL too; each returns its own result shape, turned into table rows here.
@@ -57,6 +58,7 @@ const parts: [string, () => Promise<BenchRow[]>][] = [
   ["monitoring", monitoringRows],
   ["telemetry", runTelemetryBench],
   ["webhooks", runWebhooksBench],
+  ["incidents", runIncidentsBench],
 ];
 
 const only = process.argv.slice(2);
