@@ -19,10 +19,10 @@ import { type BenchRow, withPglite, withPostgres } from "./lib.ts";
 //     statement queues their ranges in incident_work) and the worker evaluates them; "off": the
 //     same devices without a property (the statement queues nothing, the worker has nothing).
 //     Goal: on within 20 % of off.
-//   - reading committed → incident opened and its e-mail queued: during an "on" phase, a probe
-//     device (one per probe, each in a property with a stay and a holder) sends an Lmax spike;
-//     time from the ingest call returning (committed) to the holder's mail row being visible.
-//     Goal p95 ≤ 1 s.
+//   - reading committed → incident opened and its e-mail queued: at the nominal load (10,000
+//     devices, one reading each per 10 s: 1,000 readings/s), a probe device (one per probe, each
+//     in a property with a stay and a holder) sends an Lmax spike; time from the ingest call
+//     returning (committed) to the holder's mail row being visible. Goal p95 ≤ 1 s.
 //
 //   npx tsx bench/incidents.bench.ts      (PostgreSQL too with TEST_DATABASE_URL or DATABASE_URL)
 
@@ -31,7 +31,7 @@ const BATCH = 500;
 const WRITERS = 4;
 const PHASE_MS = Number(process.env.INCIDENTS_BENCH_PHASE_MS ?? 10_000);
 const ROUNDS = 2;
-const PROBES = 40;
+const PROBES = 30;
 
 const log = (line: string) => process.env.INCIDENTS_BENCH_VERBOSE && console.error(`[incidents bench] ${line}`);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -92,19 +92,24 @@ async function run(database: Database, label: string): Promise<BenchRow[]> {
     return batch;
   };
 
-  const phase = async (devices: TelemetryDevice[], probe: boolean) => {
+  // paced: the nominal load (10,000 devices × one reading per 10 s = 2 statements of 500 per
+  // second, one writer); else as fast as WRITERS writers go.
+  const phase = async (devices: TelemetryDevice[], probe: boolean, paced = false) => {
     let readings = 0;
     const started = performance.now();
     const deadline = started + PHASE_MS;
     const latencies: number[] = [];
     const writer = async () => {
+      let sent = 0;
       while (performance.now() < deadline) {
         await ingestBatches(db, nextBatch(devices));
         readings += BATCH;
+        sent++;
+        if (paced) await sleep(Math.max(0, started + (sent * BATCH * 10_000) / DEVICES - performance.now()));
       }
     };
     const prober = async () => {
-      const per = Math.max(1, Math.floor(PROBES / ROUNDS));
+      const per = PROBES;
       for (let i = 0; i < per && performance.now() < deadline - 1_000; i++) {
         const device = probes.shift();
         if (!device) break;
@@ -121,8 +126,8 @@ async function run(database: Database, label: string): Promise<BenchRow[]> {
         latencies.push(performance.now() - committed);
       }
     };
-    await Promise.all([...Array.from({ length: WRITERS }, writer), ...(probe ? [prober()] : [])]);
-    log(`phase ${probe ? "on" : "off"}: ${readings} readings, ${latencies.length} probes`);
+    await Promise.all([...Array.from({ length: paced ? 1 : WRITERS }, writer), ...(probe ? [prober()] : [])]);
+    log(`phase ${devices === off ? "off" : "on"}${paced ? " (nominal)" : ""}: ${readings} readings, ${latencies.length} probes`);
     return { perS: readings / ((performance.now() - started) / 1000), latencies };
   };
 
@@ -130,12 +135,19 @@ async function run(database: Database, label: string): Promise<BenchRow[]> {
   const offRates: number[] = [];
   const latencies: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const offResult = await phase(off, false);
-    offRates.push(offResult.perS);
-    const onResult = await phase(on, true);
-    onRates.push(onResult.perS);
-    latencies.push(...onResult.latencies);
+    offRates.push((await phase(off, false)).perS);
+    onRates.push((await phase(on, false)).perS);
   }
+  // Let the worker catch up with the saturation phases (timed), then the nominal load with probes.
+  const catchUpStarted = performance.now();
+  for (let i = 0; i < 600; i++) {
+    const left = (await db.execute(sql`select count(*)::int as n from incident_work`)) as unknown as { rows: { n: number }[] };
+    if (Number(left.rows[0]?.n ?? 0) === 0) break;
+    await sleep(100);
+  }
+  const catchUpMs = performance.now() - catchUpStarted;
+  const paced = await phase(on, true, true);
+  latencies.push(...paced.latencies);
   // Work left for the worker at the end (it keeps up when this is near 0).
   const backlog = (await db.execute(sql`select count(*)::int as n from incident_work`)) as unknown as { rows: { n: number }[] };
   await service.stop();
@@ -149,8 +161,9 @@ async function run(database: Database, label: string): Promise<BenchRow[]> {
   return [
     { group: `incidents/${label}`, metric: `ingest, rules off (readings/s, ${DEVICES} devices, ${BATCH}/statement, ${WRITERS} writers)`, value: Math.round(offRate), unit: "readings/s" },
     { group: `incidents/${label}`, metric: "ingest, rules on (same run)", value: Math.round(onRate), unit: "readings/s", ratio: (onRate / offRate).toFixed(2), goal: "≥ 0.80" },
-    { group: `incidents/${label}`, metric: `reading committed → incident opened + e-mail queued, p50 / p95 (${sorted.length} probes, under load)`, value: `${Math.round(percentile(sorted, 50))} / ${Math.round(percentile(sorted, 95))}`, unit: "ms", goal: "p95 ≤ 1,000 ms" },
-    { group: `incidents/${label}`, metric: "incident_work rows left after the last phase / load average", value: `${backlog.rows[0]?.n ?? 0} / ${load}`, unit: "" },
+    { group: `incidents/${label}`, metric: "worker catching up after the last saturated phase", value: Math.round(catchUpMs), unit: "ms" },
+    { group: `incidents/${label}`, metric: `reading committed → incident opened + e-mail queued, p50 / p95 (${sorted.length} probes, nominal load ${Math.round(paced.perS)} readings/s)`, value: `${Math.round(percentile(sorted, 50))} / ${Math.round(percentile(sorted, 95))}`, unit: "ms", goal: "p95 ≤ 1,000 ms" },
+    { group: `incidents/${label}`, metric: "incident_work rows left after the nominal phase / load average", value: `${backlog.rows[0]?.n ?? 0} / ${load}`, unit: "" },
   ];
 }
 

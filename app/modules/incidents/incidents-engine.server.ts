@@ -245,7 +245,10 @@ async function loadBatch(tx: DbOrTx, batch: WorkItem[]): Promise<BatchData> {
       select m.device_id, (extract(epoch from m.bucket) * 1000)::float8 as start, m.readings, m.laeq_energy, m.laeq_weight, m.lmax,
         m.occupancy_max, m.motion_count, m.smoke_count, m.tamper_count, m.co_max
       from json_to_recordset(${JSON.stringify(windows)}::json) as w(d varchar, f timestamptz, t timestamptz)
-      join telemetry_minute m on m.device_id = w.d and m.bucket >= w.f and m.bucket <= w.t
+      -- LATERAL: one primary-key range scan per device, never a join over the whole table.
+      cross join lateral (
+        select * from telemetry_minute tm where tm.device_id = w.d and tm.bucket >= w.f and tm.bucket <= w.t
+      ) m
       order by m.device_id, m.bucket`)) as unknown as {
       rows: { device_id: string; start: number | string; readings: number | string; laeq_energy: number | string | null; laeq_weight: number | string | null; lmax: number | string | null; occupancy_max: number | string | null; motion_count: number | string; smoke_count: number | string; tamper_count: number | string; co_max: number | string | null }[];
     };
