@@ -114,6 +114,10 @@ describe("police routing and registry numbers (ADR 0019)", () => {
     expect(validatePropertyInput({ ...valid, provinceCode: "28", policeRecipient: "auto" })).toMatchObject({ ok: true, data: { policeRecipientOverride: null } });
     expect(validatePropertyInput({ ...valid, policeRecipient: "guardia-civil" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidRecipient });
     expect(validatePropertyInput({ ...valid, provinceCode: "53" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidProvince });
+    // No province picked: the postal code of the address decides, so a Barcelona flat is never filed with SES.
+    expect(validatePropertyInput({ ...valid, address: "Carrer de Mallorca 401, 08013 Barcelona" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.mossosCodeRequired });
+    expect(validatePropertyInput({ ...valid, address: "Calle Ercilla 1, 48009 Bilbao" })).toMatchObject({ ok: true, data: { provinceCode: "48" } });
+    expect(validatePropertyInput({ ...valid, address: "Calle Ercilla 1, 48009 Bilbao", provinceCode: "28" })).toMatchObject({ ok: true, data: { provinceCode: "28" } });
   });
 
   test("NRUA and licence are format-checked, spaces and case normalised; the opt-in is a checkbox", () => {

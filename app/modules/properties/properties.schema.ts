@@ -4,6 +4,7 @@ import { cleanLine } from "#app/lib/text.ts";
 import {
   canOverrideRecipient,
   effectiveRecipient,
+  provinceFromAddress,
   isMossosCode,
   isNrua,
   isPoliceRecipient,
@@ -170,7 +171,9 @@ export function validatePoliceFields(input: Record<string, unknown>): { ok: true
   const recipient = asText(input.policeRecipient).trim();
   if (recipient !== "" && recipient !== "auto" && !isPoliceRecipient(recipient)) return { ok: false, message: PROPERTY_MESSAGES.invalidRecipient };
   const override = isPoliceRecipient(recipient) ? recipient : null;
-  const province = provinceCode === "" ? null : provinceCode;
+  // No province given: the postal code of the address says it (a Barcelona flat must never go
+  // to SES for want of a select); none there either, and it stays unset (SES, as the list shows).
+  const province = provinceCode === "" ? provinceFromAddress(asText(input.address)) : provinceCode;
   if (override && !canOverrideRecipient(province, override)) return { ok: false, message: PROPERTY_MESSAGES.regionalToSes };
   const mossosCode = normalizeRegistryNumber(asText(input.mossosCode));
   if (mossosCode !== "" && !isMossosCode(mossosCode)) return { ok: false, message: PROPERTY_MESSAGES.invalidMossosCode };
