@@ -23,6 +23,12 @@ describe("validatePropertyInput", () => {
     expect(validatePropertyInput({ ...valid, establishmentCode: "12345678901" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.codeTooLong });
   });
 
+  test("a name or address too long is refused with its limit, never cut", () => {
+    expect(validatePropertyInput({ ...valid, name: "Á".repeat(201) })).toEqual({ ok: false, message: PROPERTY_MESSAGES.nameTooLong });
+    expect(validatePropertyInput({ ...valid, address: "Calle ".padEnd(301, "x") })).toEqual({ ok: false, message: PROPERTY_MESSAGES.addressTooLong });
+    expect(validatePropertyInput({ ...valid, name: "Á".repeat(200) })).toMatchObject({ ok: true, data: { name: "Á".repeat(200) } });
+  });
+
   test("defaults: no image, internet available, Europe/Madrid", () => {
     expect(validatePropertyInput(valid)).toEqual({
       ok: true,
@@ -51,10 +57,10 @@ describe("validatePropertyInput", () => {
     expect(validatePropertyInput({ ...valid, landlordAccountId: "arrendador-1" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidLandlord });
   });
 
-  test("markup is stripped and whitespace collapsed; text is capped", () => {
-    const result = validatePropertyInput({ ...valid, name: "  Casa <b>Azul</b>\n  del   Mar ", address: "x".repeat(400) });
+  test("markup is stripped and whitespace collapsed; text too long is refused", () => {
+    const result = validatePropertyInput({ ...valid, name: "  Casa <b>Azul</b>\n  del   Mar " });
     expect(result).toMatchObject({ ok: true, data: { name: "Casa Azul del Mar" } });
-    if (result.ok) expect(result.data.address).toHaveLength(300);
+    expect(validatePropertyInput({ ...valid, address: "x".repeat(400) })).toEqual({ ok: false, message: PROPERTY_MESSAGES.addressTooLong });
   });
 
   test("the time zone is one of the two Spanish zones", () => {

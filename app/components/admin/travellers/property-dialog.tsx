@@ -184,11 +184,11 @@ export function PropertyDialog({
           <input type="hidden" name="publishRegistryNumbers" value={publish ? "true" : "false"} />
           <div className="grid gap-2">
             <Label htmlFor={`${fieldId}-name`}>Nombre *</Label>
-            <Input id={`${fieldId}-name`} name="name" defaultValue={property?.name} maxLength={PROPERTY_LIMITS.name} autoComplete="off" />
+            <Input id={`${fieldId}-name`} name="name" defaultValue={property?.name} autoComplete="off" />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${fieldId}-address`}>Dirección *</Label>
-            <Input id={`${fieldId}-address`} name="address" defaultValue={property?.address} onChange={(event) => setAddress(event.currentTarget.value)} maxLength={PROPERTY_LIMITS.address} autoComplete="off" />
+            <Input id={`${fieldId}-address`} name="address" defaultValue={property?.address} onChange={(event) => setAddress(event.currentTarget.value)} autoComplete="off" />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
