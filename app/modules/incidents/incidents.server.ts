@@ -356,3 +356,13 @@ export async function getIncidentProperty(db: Db, propertyId: string): Promise<{
   const [row] = await db.select({ id: properties.id, name: properties.name, address: properties.address, timeZone: properties.timeZone }).from(properties).where(eq(properties.id, propertyId));
   return row ?? null;
 }
+
+/** Every property with the preset of its rules ("custom" once edited by hand; the default when none stored). */
+export async function listPropertyRulePresets(db: Db): Promise<{ id: string; name: string; address: string; timeZone: string; preset: RulesPreset; stored: boolean }[]> {
+  const rows = await db
+    .select({ id: properties.id, name: properties.name, address: properties.address, timeZone: properties.timeZone, preset: incidentRules.preset })
+    .from(properties)
+    .leftJoin(incidentRules, eq(incidentRules.propertyId, properties.id))
+    .orderBy(properties.name);
+  return rows.map((row) => ({ ...row, preset: (row.preset as RulesPreset | null) ?? DEFAULT_INCIDENT_PRESET, stored: row.preset != null }));
+}
