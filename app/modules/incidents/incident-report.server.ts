@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import type { Db } from "#app/db/client.server.ts";
-import { devices, guests, incidents, reservations } from "#app/db/schema.ts";
+import { devices, incidents, reservations } from "#app/db/schema.ts";
 import { telemetryMinute } from "#app/db/telemetry-tables.ts";
 import { laeqFromEnergy } from "#app/modules/telemetry/telemetry.schema.ts";
 import {
@@ -105,7 +105,9 @@ export async function getMonthlyReport(db: Db, input: { propertyId: string; mont
       checkIn: reservations.checkInDate,
       checkOut: reservations.checkOutDate,
       booked: reservations.guestCount,
-      registered: sql<number>`(select count(*)::int from ${guests} where ${guests.reservationId} = ${reservations.id})`,
+      // Spelled out: inside a one-table select drizzle leaves columns unqualified, and an
+      // unqualified "id" here would be the guest's.
+      registered: sql<number>`(select count(*)::int from guests g where g.reservation_id = "reservations"."id")`,
     })
     .from(reservations)
     .where(and(eq(reservations.propertyId, property.id), isNull(reservations.cancelledAt), lt(reservations.checkInDate, nextMonth), sql`${reservations.checkOutDate} > ${firstDay}::date`))
