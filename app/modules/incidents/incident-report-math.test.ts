@@ -139,7 +139,7 @@ describe("CSV fields", () => {
 });
 
 describe("the rules form", () => {
-  const form = (entries: Record<string, string>) => new Map(Object.entries(entries));
+  const form = (entries: Record<string, string>) => new URLSearchParams(entries);
   const fields = (rules: IncidentRules): Record<string, string> => {
     const out: Record<string, string> = { timeZone: rules.timeZone, escalateAfterMin: String(rules.escalateAfterMin), "co.ppm": String(rules.co.ppm), "overcrowding.tolerance": String(rules.overcrowding.tolerance), "overcrowding.sustainMin": String(rules.overcrowding.sustainMin), "emptyPresence.sustainMin": String(rules.emptyPresence.sustainMin) };
     for (const band of rules.bands) Object.assign(out, { [`${band.band}.start`]: band.start, [`${band.band}.laeq`]: String(band.laeq), [`${band.band}.sustainMin`]: String(band.sustainMin), [`${band.band}.lmax`]: band.lmax == null ? "" : String(band.lmax) });
