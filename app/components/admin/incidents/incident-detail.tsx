@@ -56,7 +56,7 @@ export function IncidentDetail({ incident, canManage, result }: { incident: Inci
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         <MonitoringTabs />
         <Link to="/admin/monitorizacion/incidencias" className="inline-flex w-fit items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
           <ArrowLeft className="size-4" aria-hidden="true" /> Todas las incidencias

@@ -101,7 +101,7 @@ export default function IncidentPropertyRoute({ loaderData, actionData }: Route.
   const download = (format: "pdf" | "csv") => `/admin/monitorizacion/viviendas/${property.id}/informe?${new URLSearchParams({ mes: month, formato: format }).toString()}`;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         <MonitoringTabs />
         <Link to="/admin/monitorizacion/viviendas" className="inline-flex w-fit items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
           <ArrowLeft className="size-4" aria-hidden="true" /> Todas las viviendas
