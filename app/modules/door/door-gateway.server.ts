@@ -17,9 +17,13 @@ import { DOOR_MESSAGES, type DoorCommand } from "./door.schema.ts";
 
 export type DoorGatewayResult = { ok: true } | { ok: false; error: string };
 
+/** Every command a device takes on its commands topic: the door's and the siren's (DEVICE-PROTOCOL.md). */
+export type DeviceCommand = DoorCommand | "sirena";
+
 export interface DoorGateway {
   readonly kind: "simulated" | "mqtt";
-  send(deviceId: string, command: DoorCommand): Promise<DoorGatewayResult>;
+  /** `fields` travel in the command's message beside id, command, issuedAt and expiresAt (the siren's action…). */
+  send(deviceId: string, command: DeviceCommand, fields?: Record<string, unknown>): Promise<DoorGatewayResult>;
   close(): Promise<void>;
 }
 
@@ -144,7 +148,7 @@ export function createMqttDoorGateway(options: MqttDoorGatewayOptions): DoorGate
 
   return {
     kind: "mqtt",
-    async send(deviceId, command) {
+    async send(deviceId, command, fields = {}) {
       if (closed) return { ok: false, error: DOOR_MESSAGES.deviceUnreachable };
       const started = Date.now();
       if (!(await whenReady(timeoutMs))) return { ok: false, error: DOOR_MESSAGES.deviceUnreachable };
@@ -153,6 +157,7 @@ export function createMqttDoorGateway(options: MqttDoorGatewayOptions): DoorGate
       const remaining = Math.max(0, timeoutMs - (Date.now() - started));
       const issuedAt = new Date();
       const message = JSON.stringify({
+        ...fields,
         id,
         command,
         issuedAt: issuedAt.toISOString(),
