@@ -32,6 +32,8 @@ export type RangeHook = (tx: DbOrTx, range: { deviceId: string; propertyId: stri
 export const SIREN_CHANNEL = "vigilance_siren";
 /** How long the siren sounds (the device stops by itself after it: a lost "off" is harmless). */
 export const SIREN_DURATION_S = 180;
+/** A siren command expires 30 s after it is issued (DEVICE-PROTOCOL.md): how long its ack is awaited. */
+export const SIREN_ACK_TIMEOUT_MS = 30_000;
 /** At most this many readings are kept on the incident (the episode keeps its own anomalies). */
 const INCIDENT_MAX_READINGS = 200;
 
@@ -268,7 +270,7 @@ export async function startSirenDispatcher(database: Database, gateway: DoorGate
         : { action: "off", reason: "intrusion", episodeId: message.episodeId };
     let outcome: { ok: true } | { ok: false; error: string };
     try {
-      outcome = await gateway.send(message.deviceId, "sirena", fields);
+      outcome = await gateway.send(message.deviceId, "sirena", fields, { timeoutMs: SIREN_ACK_TIMEOUT_MS });
     } catch (error) {
       outcome = { ok: false, error: error instanceof Error ? error.message.slice(0, 200) : "Error al enviar la orden" };
     }
