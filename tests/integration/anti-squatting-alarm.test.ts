@@ -249,6 +249,7 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     // Evidence from the episode, on the Vigilancia screen.
     const page = await (await fetch(`${server.url}/admin/vigilancia/${run.propertyId}`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Posible ocupación · abierta");
+    expect(page).toContain("Incidencia «Posible ocupación»: abierta");
     const report = await fetch(`${server.url}/admin/vigilancia/${run.propertyId}`, {
       method: "POST",
       redirect: "manual",
@@ -324,6 +325,8 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     const events = await server.db.select().from(incidentEvents).where(eq(incidentEvents.incidentId, rows[0].id));
     expect(events.map((e) => e.kind)).toEqual(["opened"]);
     expect(receiver.received.length).toBe(before);
+    const page = await (await fetch(`${server.url}/admin/vigilancia/${run.propertyId}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Incidencia «Posible ocupación»: abierta · registrada con retraso, sin avisos");
   }, 180_000);
 
   test("an empty week, a cleaner let in by staff and a street party: no incident, no mail, no siren", async () => {
