@@ -353,6 +353,6 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
       expect(await server.db.select().from(intrusionEpisodes).where(eq(intrusionEpisodes.propertyId, run.propertyId))).toEqual([]);
       expect(await sirensOf(run.deviceId)).toEqual([]);
     }
-    expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "intrusion-alert"))).toHaveLength(1); // the night intrusion's only
+    expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "incident-staff"))).toHaveLength(1); // the night intrusion's only
   }, 400_000);
 });

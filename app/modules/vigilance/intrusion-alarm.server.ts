@@ -112,7 +112,7 @@ async function openEpisodeIncident(
   if ((options.mailEnabled ?? true) && options.staffTo.length > 0) {
     const queued = await enqueueMail(tx, {
       eventKey: `incident:${incident.id}:staff`,
-      kind: "intrusion-alert",
+      kind: "incident-staff",
       recipient: options.staffTo.join(", "),
       lang: "es",
       now: range.now,
