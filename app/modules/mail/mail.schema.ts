@@ -1,6 +1,6 @@
 // Staff-facing texts and labels of the outgoing mail (ADR 0011). Shared by routes and dialogs.
 
-export const MAIL_KINDS = ["guest-link", "reminder", "arrival-day", "mossos-file", "mossos-alert", "webhook-disabled"] as const;
+export const MAIL_KINDS = ["guest-link", "reminder", "arrival-day", "mossos-file", "mossos-alert", "webhook-disabled", "incident-holder", "incident-staff"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_MESSAGES = {
@@ -25,6 +25,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "mossos-file": "Fichero de los Mossos al equipo",
   "mossos-alert": "Aviso de plazo de los Mossos",
   "webhook-disabled": "Aviso de webhook desactivado",
+  "incident-holder": "Aviso de incidencia al titular",
+  "incident-staff": "Aviso de incidencia al equipo",
 };
 
 export const MAIL_STATUS_LABELS: Record<string, string> = {
