@@ -249,7 +249,8 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     // Evidence from the episode, on the Vigilancia screen.
     const page = await (await fetch(`${server.url}/admin/vigilancia/${run.propertyId}`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Posible ocupación · abierta");
-    expect(page).toContain("Incidencia «Posible ocupación»: abierta");
+    expect(page).toContain(`href="/admin/monitorizacion/incidencias/${incident.id}"`);
+    expect(page).toContain("Incidencia «Posible ocupación»</a>: abierta");
     const report = await fetch(`${server.url}/admin/vigilancia/${run.propertyId}`, {
       method: "POST",
       redirect: "manual",
@@ -326,7 +327,7 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     expect(events.map((e) => e.kind)).toEqual(["opened"]);
     expect(receiver.received.length).toBe(before);
     const page = await (await fetch(`${server.url}/admin/vigilancia/${run.propertyId}`, { headers: { Cookie: cookie } })).text();
-    expect(page).toContain("Incidencia «Posible ocupación»: abierta · registrada con retraso, sin avisos");
+    expect(page).toContain("Incidencia «Posible ocupación»</a>: abierta · registrada con retraso, sin avisos");
   }, 180_000);
 
   test("an empty week, a cleaner let in by staff and a street party: no incident, no mail, no siren", async () => {

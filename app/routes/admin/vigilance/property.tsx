@@ -275,7 +275,12 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
                   {episode.closedAt ? ` · cerrada ${formatDateTime(episode.closedAt)} (${episode.closedReason})` : ""}
                 </p>
                 {episode.incident ? (
-                  <p>{`Incidencia «Posible ocupación»: ${INCIDENT_STATUS_LABELS[episode.incident.status as IncidentStatus]?.toLowerCase() ?? episode.incident.status}${episode.incident.notify ? "" : " · registrada con retraso, sin avisos"}`}</p>
+                  <p>
+                    <Link className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4 md:min-h-0" to={`/admin/monitorizacion/incidencias/${episode.incident.id}`}>
+                      Incidencia «Posible ocupación»
+                    </Link>
+                    {`: ${INCIDENT_STATUS_LABELS[episode.incident.status as IncidentStatus]?.toLowerCase() ?? episode.incident.status}${episode.incident.notify ? "" : " · registrada con retraso, sin avisos"}`}
+                  </p>
                 ) : null}
                 {canReport && canSign ? (
                   <Form method="post">
