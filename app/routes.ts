@@ -71,6 +71,12 @@ export default [
         route("comunicaciones/mossos", "routes/admin/travellers/mossos.tsx"),
       ]),
       route("monitorizacion", "routes/admin/monitoring/fleet.tsx"),
+      // Static segments rank above ":deviceId", so these never read as a device.
+      route("monitorizacion/incidencias", "routes/admin/monitoring/incidents.tsx"),
+      route("monitorizacion/incidencias/:incidentId", "routes/admin/monitoring/incident.tsx"),
+      route("monitorizacion/viviendas", "routes/admin/monitoring/properties.tsx"),
+      route("monitorizacion/viviendas/:propertyId", "routes/admin/monitoring/property.tsx"),
+      route("monitorizacion/viviendas/:propertyId/informe", "routes/admin/monitoring/report-file.ts"),
       route("monitorizacion/:deviceId", "routes/admin/monitoring/device.tsx"),
       route("vigilancia", "routes/admin/vigilance/overview.tsx"),
       route("vigilancia/informes/:reportId", "routes/admin/vigilance/report.tsx"),

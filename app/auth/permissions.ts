@@ -42,6 +42,11 @@ export const PERMISSIONS = {
   // Webhooks (issue 20, ADR 0023): an endpoint receives incident and device events of every
   // property, and its signing secret is shown at creation; like Monitorización, staff only.
   "webhooks:manage": ["admin", "super_admin"],
+  // Incidencias (issue 20, ADR 0024): like the readings they come from, staff only. Reading them
+  // (list, detail, the owner's monthly report) and changing them (closing one with a note,
+  // editing a property's rules) are separate so the second can be narrowed on its own.
+  "incidents:read": ["admin", "super_admin"],
+  "incidents:manage": ["admin", "super_admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

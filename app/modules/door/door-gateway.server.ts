@@ -17,9 +17,13 @@ import { DOOR_MESSAGES, type DoorCommand } from "./door.schema.ts";
 
 export type DoorGatewayResult = { ok: true } | { ok: false; error: string };
 
+/** Every command a device takes on its commands topic: the door's and the siren's (DEVICE-PROTOCOL.md). */
+export type DeviceCommand = DoorCommand | "sirena";
+
 export interface DoorGateway {
   readonly kind: "simulated" | "mqtt";
-  send(deviceId: string, command: DoorCommand): Promise<DoorGatewayResult>;
+  /** `fields` travel in the command's message beside id, command, issuedAt and expiresAt (the siren's action…). */
+  send(deviceId: string, command: DeviceCommand, fields?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<DoorGatewayResult>;
   close(): Promise<void>;
 }
 
@@ -70,7 +74,7 @@ export function ackTopic(deviceId: string, prefix = DEFAULT_TOPIC_PREFIX): strin
  * subscribes once to every device's ack topic, matching acks to commands by correlation id.
  */
 export function createMqttDoorGateway(options: MqttDoorGatewayOptions): DoorGateway {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
+  const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
   const prefix = options.topicPrefix ?? DEFAULT_TOPIC_PREFIX;
   const log = options.logger;
   const pending = new Map<string, Pending>();
@@ -84,7 +88,7 @@ export function createMqttDoorGateway(options: MqttDoorGatewayOptions): DoorGate
     clientId: `nidosmart-server-${randomUUID().slice(0, 8)}`,
     clean: true,
     reconnectPeriod: 2_000,
-    connectTimeout: Math.max(timeoutMs, 2_000),
+    connectTimeout: Math.max(defaultTimeoutMs, 2_000),
     // Never queue a command while offline: it would fire at reconnection, long after the guest
     // was told the door did not answer.
     queueQoSZero: false,
@@ -144,8 +148,9 @@ export function createMqttDoorGateway(options: MqttDoorGatewayOptions): DoorGate
 
   return {
     kind: "mqtt",
-    async send(deviceId, command) {
+    async send(deviceId, command, fields = {}, sendOptions = {}) {
       if (closed) return { ok: false, error: DOOR_MESSAGES.deviceUnreachable };
+      const timeoutMs = sendOptions.timeoutMs ?? defaultTimeoutMs;
       const started = Date.now();
       if (!(await whenReady(timeoutMs))) return { ok: false, error: DOOR_MESSAGES.deviceUnreachable };
 
@@ -153,6 +158,7 @@ export function createMqttDoorGateway(options: MqttDoorGatewayOptions): DoorGate
       const remaining = Math.max(0, timeoutMs - (Date.now() - started));
       const issuedAt = new Date();
       const message = JSON.stringify({
+        ...fields,
         id,
         command,
         issuedAt: issuedAt.toISOString(),
@@ -168,7 +174,10 @@ export function createMqttDoorGateway(options: MqttDoorGatewayOptions): DoorGate
           pending.delete(id);
           resolve(result);
         };
-        const timer = setTimeout(() => finish({ ok: false, error: DOOR_MESSAGES.deviceTimeout }), remaining);
+        // The timeout waits one more turn for I/O: after the event loop was held up (a long run
+        // of PGlite queries), timers run before the socket is read, and an ack that did arrive
+        // in time would otherwise lose to its own timer.
+        const timer = setTimeout(() => setImmediate(() => finish({ ok: false, error: DOOR_MESSAGES.deviceTimeout })), remaining);
         pending.set(id, { deviceId, resolve: finish });
         client.publish(commandTopic(deviceId, prefix), message, { qos: 1 }, (error) => {
           if (error) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanLine } from "#app/lib/text.ts";
 import type { Anomaly, BaselineSlot } from "#app/modules/vigilance/vigilance.schema.ts";
 
 // Evidence reports (issue 21 item 4, ADR 0022): what a report is made of, shared by the staff
@@ -89,11 +90,12 @@ export const SHARE_DAYS_DEFAULT = 30;
 export const SHARE_DAYS_MAX = 365;
 
 export const shareLinkSchema = z.object({
+  // The one sanitiser of every form (ADR 0012): no bidi or zero-width characters, no markup.
   label: z
     .string()
-    .trim()
-    .min(1, { error: "Indica para quién es el enlace (por ejemplo «Abogado» o «Policía Nacional»)." })
-    .max(120, { error: "El nombre del enlace admite como mucho 120 caracteres." }),
+    .transform(cleanLine)
+    .pipe(z.string().min(1, { error: "Indica para quién es el enlace (por ejemplo «Abogado» o «Policía Nacional»)." })
+    .max(120, { error: "El nombre del enlace admite como mucho 120 caracteres." })),
   days: z.coerce
     .number({ error: `La caducidad debe ser un número de días entre 1 y ${SHARE_DAYS_MAX}.` })
     .int({ error: `La caducidad debe ser un número de días entre 1 y ${SHARE_DAYS_MAX}.` })

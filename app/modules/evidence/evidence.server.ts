@@ -3,13 +3,12 @@ import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
 import { evidenceKeys, evidenceReports, evidenceShareLinks, evidenceShareViews, intrusionEpisodes, properties } from "#app/db/schema.ts";
 import { telemetryReadingsDecoded } from "#app/db/telemetry-tables.ts";
+import { buildEvidencePdfOffThread, buildForensicZipOffThread } from "#app/modules/guests/guest-worker-pool.server.ts";
 import type { PdfFontFiles } from "#app/modules/guests/pdf-fonts.ts";
 import { getLatestBaseline } from "#app/modules/vigilance/vigilance.server.ts";
 import type { Anomaly, BaselineProfile } from "#app/modules/vigilance/vigilance.schema.ts";
 import { signEvidence, verifyEvidenceSignature, type EvidenceKey } from "./evidence-key.server.ts";
-import { buildEvidencePdf } from "./evidence-pdf.ts";
 import { requestTimestamp, TimestampError } from "./evidence-tsa.server.ts";
-import { buildForensicZip } from "./evidence-zip.ts";
 import {
   EVIDENCE_FILE_NAMES,
   EVIDENCE_LEAD_MS,
@@ -202,13 +201,15 @@ export async function createEvidenceReport(
   const verifyUrl = `${site}${verifyPath(id)}`;
   const publicKeyUrl = `${site}${WELL_KNOWN_KEY_PATH}?id=${key.keyId}`;
 
-  const pdf = await buildEvidencePdf(input, { reportId: id, verifyUrl, createdAt, keyId: key.keyId, fonts: deps.fonts });
+  // Built in the PDF worker thread (bounded: one job at a time, a queue of 100, a deadline and a
+  // heap limit): a 6-hour window takes seconds of CPU that no request should wait behind.
+  const pdf = await buildEvidencePdfOffThread(input, { reportId: id, verifyUrl, createdAt, keyId: key.keyId, fonts: deps.fonts });
   const pdfDigest = createHash("sha256").update(pdf).digest();
   const pdfSignature = signEvidence(key, pdf);
   const pdfStamp = await stamp(deps, pdf);
   const pdfToken = "token" in pdfStamp ? pdfStamp.token : null;
 
-  const zip = buildForensicZip({ reportId: id, createdAt, keyId: key.keyId, publicKeyUrl, verifyUrl, pdf, pdfSignature, pdfTimestampToken: pdfToken, evidence: input });
+  const zip = await buildForensicZipOffThread({ reportId: id, createdAt, keyId: key.keyId, publicKeyUrl, verifyUrl, pdf, pdfSignature, pdfTimestampToken: pdfToken, evidence: input });
   const zipDigest = createHash("sha256").update(zip).digest();
   const zipSignature = signEvidence(key, zip);
   const zipStamp = pdfToken ? await stamp(deps, zip) : pdfStamp;

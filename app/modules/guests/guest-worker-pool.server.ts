@@ -6,6 +6,9 @@ import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { GuestWorkerJob } from "./guest-worker.server.ts";
 import type { NormaliseResult } from "./signature-normalise.server.ts";
 import type { SignedRegisterInput } from "./signed-register-pdf.ts";
+import type { EvidencePdfMeta } from "../evidence/evidence-pdf.ts";
+import type { EvidenceInput } from "../evidence/evidence.schema.ts";
+import type { ForensicZipInput } from "../evidence/evidence-zip.ts";
 
 // Guest bytes are decoded, and PDFs built, in worker threads (ADR 0013): one worker per kind of
 // job, each doing one job at a time from a FIFO queue, with V8 heap limits, a deadline after
@@ -142,4 +145,14 @@ export async function normaliseSignatureOffThread(png: Uint8Array): Promise<Norm
 /** The signed register PDF (signed-register-pdf.ts), built off the event loop. */
 export async function buildSignedRegisterPdfOffThread(input: SignedRegisterInput): Promise<Uint8Array> {
   return (await pool("pdf").run({ kind: "signed-register-pdf", input })) as Uint8Array;
+}
+
+/** An evidence report's PDF (evidence-pdf.ts), built off the event loop in the PDF worker. */
+export async function buildEvidencePdfOffThread(input: EvidenceInput, meta: EvidencePdfMeta): Promise<Uint8Array> {
+  return (await pool("pdf").run({ kind: "evidence-pdf", input, meta })) as Uint8Array;
+}
+
+/** An evidence report's forensic ZIP (evidence-zip.ts), built off the event loop in the PDF worker. */
+export async function buildForensicZipOffThread(input: ForensicZipInput): Promise<Uint8Array> {
+  return (await pool("pdf").run({ kind: "evidence-zip", input })) as Uint8Array;
 }

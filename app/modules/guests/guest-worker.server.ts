@@ -1,4 +1,7 @@
 import { parentPort } from "node:worker_threads";
+import { buildEvidencePdf, type EvidencePdfMeta } from "../evidence/evidence-pdf.ts";
+import type { EvidenceInput } from "../evidence/evidence.schema.ts";
+import { buildForensicZip, type ForensicZipInput } from "../evidence/evidence-zip.ts";
 import { normaliseSignaturePng } from "./signature-normalise.server.ts";
 import { buildSignedRegisterPdf, type SignedRegisterInput } from "./signed-register-pdf.ts";
 
@@ -9,7 +12,11 @@ import { buildSignedRegisterPdf, type SignedRegisterInput } from "./signed-regis
 
 export type GuestWorkerJob =
   | { kind: "normalise-signature"; png: Uint8Array }
-  | { kind: "signed-register-pdf"; input: SignedRegisterInput };
+  | { kind: "signed-register-pdf"; input: SignedRegisterInput }
+  // Evidence reports (issue 21, ADR 0022) share the PDF worker: the PDF of a 6-hour window of
+  // 10,000 readings takes seconds of CPU, which would otherwise stall every request.
+  | { kind: "evidence-pdf"; input: EvidenceInput; meta: EvidencePdfMeta }
+  | { kind: "evidence-zip"; input: ForensicZipInput };
 
 type Message = { id: number; job: GuestWorkerJob };
 
@@ -19,6 +26,10 @@ async function run(job: GuestWorkerJob): Promise<unknown> {
       return normaliseSignaturePng(job.png);
     case "signed-register-pdf":
       return buildSignedRegisterPdf(job.input);
+    case "evidence-pdf":
+      return buildEvidencePdf(job.input, job.meta);
+    case "evidence-zip":
+      return buildForensicZip(job.input);
   }
 }
 

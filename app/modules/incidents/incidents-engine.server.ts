@@ -17,7 +17,9 @@ import {
   type NewEpisode,
   type StayView,
 } from "./incidents-engine-rules.ts";
-import { DEFAULT_INCIDENT_RULES, incidentRulesSchema, type IncidentRules, type IncidentType, type NoiseBand } from "./incidents.schema.ts";
+import { presetRules } from "./incident-screens.ts";
+import { getIncidentRules } from "./incidents.server.ts";
+import { DEFAULT_INCIDENT_PRESET, DEFAULT_INCIDENT_RULES, incidentRulesSchema, type IncidentRules, type IncidentType, type NoiseBand } from "./incidents.schema.ts";
 
 // The incidents engine (issue 20, ADR 0024): what the worker does with one device's range of
 // newly stored readings, the offline sweep and the escalation of open episodes. Everything a
@@ -77,25 +79,23 @@ function merge(into: StepOutcome, from: StepOutcome): StepOutcome {
 
 type PropertyContext = { rules: IncidentRules; propertyName: string; propertyTimeZone: string };
 
-/**
- * The rules of a property: its incident_rules row parsed with incidentRulesSchema, else (no row,
- * or a row that no longer parses) DEFAULT_INCIDENT_RULES in the property's own time zone.
- * Private to the engine until SCREENS' getIncidentRules is on main.
- */
+/** The rules of one property (getIncidentRules, the screens' reading of them) with its name. */
 export async function loadRulesForEngine(db: DbOrTx, propertyId: string): Promise<PropertyContext | null> {
-  const [row] = await db
-    .select({ name: properties.name, timeZone: properties.timeZone, rules: incidentRules.rules })
-    .from(properties)
-    .leftJoin(incidentRules, eq(incidentRules.propertyId, properties.id))
-    .where(eq(properties.id, propertyId))
-    .limit(1);
-  return row ? contextFromRow(row) : null;
+  const found = await getIncidentRules(db, propertyId);
+  if (!found) return null;
+  const [row] = await db.select({ name: properties.name, timeZone: properties.timeZone }).from(properties).where(eq(properties.id, propertyId));
+  return { rules: found.rules, propertyName: row?.name ?? "", propertyTimeZone: row?.timeZone || "Europe/Madrid" };
 }
 
+/**
+ * The same reading as getIncidentRules for a row the batch already loaded: the stored rules if
+ * they parse, else the default preset in the property's own time zone.
+ */
 function contextFromRow(row: { name: string; timeZone: string; rules: unknown }): PropertyContext {
   const parsed = row.rules ? incidentRulesSchema.safeParse(row.rules) : null;
-  const rules = parsed?.success ? parsed.data : { ...DEFAULT_INCIDENT_RULES, timeZone: row.timeZone || DEFAULT_INCIDENT_RULES.timeZone };
-  return { rules, propertyName: row.name, propertyTimeZone: row.timeZone || "Europe/Madrid" };
+  const timeZone = row.timeZone || "Europe/Madrid";
+  const rules = parsed?.success ? parsed.data : presetRules(DEFAULT_INCIDENT_PRESET, timeZone);
+  return { rules, propertyName: row.name, propertyTimeZone: timeZone };
 }
 
 type StayRow = {

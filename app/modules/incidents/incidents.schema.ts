@@ -35,6 +35,12 @@ export type IncidentReading = {
   smoke?: boolean;
   tamper?: boolean;
   co_ppm?: number;
+  // For "intrusion" (issue 21): the reading's other states, and what made it anomalous against
+  // the vacant flat's baseline (a vigilance Anomaly: kind, weight in the score, departure 0–1).
+  door_open?: boolean;
+  motion?: boolean;
+  light_lux?: number;
+  anomaly?: { kind: "opening" | "presence" | "noise" | "light"; weight: number; departure: number; detail: string };
 };
 
 const hhmm = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanLine } from "#app/lib/text.ts";
+import { charLength, cleanLine } from "#app/lib/text.ts";
 
 // The landlord account ("Arrendador") contract shared by the Arrendadores dialog (quick
 // feedback) and the route action (the authority). A landlord account holds the SES.HOSPEDAJES
@@ -25,6 +25,7 @@ export const LANDLORD_MESSAGES = {
   deleteError: "Error al eliminar el arrendador",
   loadError: "Error al cargar los arrendadores",
   notFound: "El arrendador ya no existe",
+  nameTooLong: "El nombre del arrendador admite como máximo 100 caracteres",
   checkError: "No se pudo probar la conexión",
   empty: "No hay arrendadores registrados",
   noKeyNotice:
@@ -63,12 +64,14 @@ export function parseSwitch(value: unknown): boolean {
  * typed (spaces included); an empty field means "no change" when editing.
  */
 export function validateLandlordInput(input: Record<string, unknown>): LandlordValidation {
-  const name = cleanLine(asText(input.name)).slice(0, LANDLORD_LIMITS.name).trim();
+  const name = cleanLine(asText(input.name));
   const landlordCode = asText(input.landlordCode).trim();
   const wsUser = asText(input.wsUser).trim();
   // The SES user is optional: an account of Basque properties only files with the Ertzaintza,
   // signed with its certificate (ADR 0018). A password needs its user.
   if (name === "" || landlordCode === "") return { ok: false, message: LANDLORD_MESSAGES.required };
+  // Too long is said, never cut (issue 18: silent truncation).
+  if (charLength(name) > LANDLORD_LIMITS.name) return { ok: false, message: LANDLORD_MESSAGES.nameTooLong };
   if (!LANDLORD_CODE.test(landlordCode)) return { ok: false, message: LANDLORD_MESSAGES.invalidCode };
   if (wsUser !== "" && !WS_USER.test(wsUser)) return { ok: false, message: LANDLORD_MESSAGES.invalidUser };
   const password = asText(input.wsPassword);

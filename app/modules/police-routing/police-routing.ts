@@ -42,6 +42,19 @@ export function isPoliceRecipient(value: unknown): value is PoliceRecipient {
   return (POLICE_RECIPIENTS as readonly unknown[]).includes(value);
 }
 
+/**
+ * The INE province of a Spanish postal code found in an address ("Carrer de Mallorca 1, 08008
+ * Barcelona" → "08"): the first two digits of a postal code are its province. Used when staff
+ * left the province empty, so a Catalan or Basque flat is not filed with SES for want of it.
+ * Null when the address holds no five-digit number that is a valid postal code.
+ */
+export function provinceFromAddress(address: string | null | undefined): string | null {
+  if (!address) return null;
+  const codes = [...address.matchAll(/(?<!\d)(0[1-9]|[1-4]\d|5[0-2])\d{3}(?!\d)/g)];
+  // The last one: a street number of five digits is rarer than a postal code at the end.
+  return codes.length > 0 ? codes[codes.length - 1][1] : null;
+}
+
 /** The force that files a property's guests by its INE province code (2 digits). */
 export function recipientForProvince(provinceCode: string | null | undefined): PoliceRecipient {
   if (!provinceCode) return "ses";

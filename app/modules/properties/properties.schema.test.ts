@@ -23,6 +23,12 @@ describe("validatePropertyInput", () => {
     expect(validatePropertyInput({ ...valid, establishmentCode: "12345678901" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.codeTooLong });
   });
 
+  test("a name or address too long is refused with its limit, never cut", () => {
+    expect(validatePropertyInput({ ...valid, name: "Á".repeat(201) })).toEqual({ ok: false, message: PROPERTY_MESSAGES.nameTooLong });
+    expect(validatePropertyInput({ ...valid, address: "Calle ".padEnd(301, "x") })).toEqual({ ok: false, message: PROPERTY_MESSAGES.addressTooLong });
+    expect(validatePropertyInput({ ...valid, name: "Á".repeat(200) })).toMatchObject({ ok: true, data: { name: "Á".repeat(200) } });
+  });
+
   test("defaults: no image, internet available, Europe/Madrid", () => {
     expect(validatePropertyInput(valid)).toEqual({
       ok: true,
@@ -51,10 +57,10 @@ describe("validatePropertyInput", () => {
     expect(validatePropertyInput({ ...valid, landlordAccountId: "arrendador-1" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidLandlord });
   });
 
-  test("markup is stripped and whitespace collapsed; text is capped", () => {
-    const result = validatePropertyInput({ ...valid, name: "  Casa <b>Azul</b>\n  del   Mar ", address: "x".repeat(400) });
+  test("markup is stripped and whitespace collapsed; text too long is refused", () => {
+    const result = validatePropertyInput({ ...valid, name: "  Casa <b>Azul</b>\n  del   Mar " });
     expect(result).toMatchObject({ ok: true, data: { name: "Casa Azul del Mar" } });
-    if (result.ok) expect(result.data.address).toHaveLength(300);
+    expect(validatePropertyInput({ ...valid, address: "x".repeat(400) })).toEqual({ ok: false, message: PROPERTY_MESSAGES.addressTooLong });
   });
 
   test("the time zone is one of the two Spanish zones", () => {
@@ -114,6 +120,10 @@ describe("police routing and registry numbers (ADR 0019)", () => {
     expect(validatePropertyInput({ ...valid, provinceCode: "28", policeRecipient: "auto" })).toMatchObject({ ok: true, data: { policeRecipientOverride: null } });
     expect(validatePropertyInput({ ...valid, policeRecipient: "guardia-civil" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidRecipient });
     expect(validatePropertyInput({ ...valid, provinceCode: "53" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.invalidProvince });
+    // No province picked: the postal code of the address decides, so a Barcelona flat is never filed with SES.
+    expect(validatePropertyInput({ ...valid, address: "Carrer de Mallorca 401, 08013 Barcelona" })).toEqual({ ok: false, message: PROPERTY_MESSAGES.mossosCodeRequired });
+    expect(validatePropertyInput({ ...valid, address: "Calle Ercilla 1, 48009 Bilbao" })).toMatchObject({ ok: true, data: { provinceCode: "48" } });
+    expect(validatePropertyInput({ ...valid, address: "Calle Ercilla 1, 48009 Bilbao", provinceCode: "28" })).toMatchObject({ ok: true, data: { provinceCode: "28" } });
   });
 
   test("NRUA and licence are format-checked, spaces and case normalised; the opt-in is a checkbox", () => {

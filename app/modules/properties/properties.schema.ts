@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { PropertyTimeZone } from "#app/modules/guests/police-xml.ts";
-import { cleanLine } from "#app/lib/text.ts";
+import { charLength, cleanLine } from "#app/lib/text.ts";
 import {
   canOverrideRecipient,
   effectiveRecipient,
+  provinceFromAddress,
   isMossosCode,
   isNrua,
   isPoliceRecipient,
@@ -33,6 +34,8 @@ export const PROPERTY_MESSAGES = {
     "No se puede eliminar la vivienda porque tiene reservas. Elimina antes sus reservas.",
   empty: "No hay viviendas registradas",
   invalidProvince: "Selecciona una provincia válida",
+  nameTooLong: "El nombre de la vivienda admite como máximo 200 caracteres",
+  addressTooLong: "La dirección admite como máximo 300 caracteres",
   invalidRecipient: "Selecciona a quién se envían los partes",
   regionalToSes:
     "Una vivienda en Cataluña o el País Vasco no puede enviar sus partes a SES.HOSPEDAJES: allí no cuentan como presentados.",
@@ -120,13 +123,16 @@ export function parseInternetAvailable(value: unknown): boolean {
 
 /** Validates the create/edit form; the first failing rule answers, as in every other form. */
 export function validatePropertyInput(input: Record<string, unknown>): PropertyValidation {
-  const name = plainText(input.name).slice(0, PROPERTY_LIMITS.name).trim();
-  const address = plainText(input.address).slice(0, PROPERTY_LIMITS.address).trim();
+  // Too long is said, never cut (issue 18: silent truncation).
+  const name = plainText(input.name).trim();
+  const address = plainText(input.address).trim();
   // Codes keep their case and leading zeros; only the surrounding spaces go.
   const establishmentCode = cleanLine(asText(input.establishmentCode));
   if (name === "" || address === "" || establishmentCode === "") {
     return { ok: false, message: PROPERTY_MESSAGES.required };
   }
+  if (charLength(name) > PROPERTY_LIMITS.name) return { ok: false, message: PROPERTY_MESSAGES.nameTooLong };
+  if (charLength(address) > PROPERTY_LIMITS.address) return { ok: false, message: PROPERTY_MESSAGES.addressTooLong };
   if (Array.from(establishmentCode).length > PROPERTY_LIMITS.establishmentCode) {
     return { ok: false, message: PROPERTY_MESSAGES.codeTooLong };
   }
@@ -170,7 +176,9 @@ export function validatePoliceFields(input: Record<string, unknown>): { ok: true
   const recipient = asText(input.policeRecipient).trim();
   if (recipient !== "" && recipient !== "auto" && !isPoliceRecipient(recipient)) return { ok: false, message: PROPERTY_MESSAGES.invalidRecipient };
   const override = isPoliceRecipient(recipient) ? recipient : null;
-  const province = provinceCode === "" ? null : provinceCode;
+  // No province given: the postal code of the address says it (a Barcelona flat must never go
+  // to SES for want of a select); none there either, and it stays unset (SES, as the list shows).
+  const province = provinceCode === "" ? provinceFromAddress(asText(input.address)) : provinceCode;
   if (override && !canOverrideRecipient(province, override)) return { ok: false, message: PROPERTY_MESSAGES.regionalToSes };
   const mossosCode = normalizeRegistryNumber(asText(input.mossosCode));
   if (mossosCode !== "" && !isMossosCode(mossosCode)) return { ok: false, message: PROPERTY_MESSAGES.invalidMossosCode };

@@ -1,7 +1,7 @@
-// How a property's NRUA and regional licence would reach the public pages' structured data
-// (issue 22 §5). No public page is per property today (the marketing pages describe NidoSmart,
-// the guest link is private), so nothing calls this yet: a future listing page adds the result
-// to its JSON-LD. Only with the operator's opt-in, and only the numbers that exist.
+// How a property's NRUA and regional licence reach the public pages' structured data (issue 22
+// §5). The marketing pages describe NidoSmart, not a flat; the one public page of a flat is its
+// guests' registration page, which carries this JSON-LD (app/routes/guest/registration.tsx). A
+// future listing page adds the same. Only with the operator's opt-in, and only the numbers that exist.
 
 export type RegistryNumbersInput = {
   name: string;

@@ -82,6 +82,11 @@ describe("validateReservationInput", () => {
     expect(accepted).toMatchObject({ ok: true, data: { holder: { secondSurname: fifty } } });
   });
 
+  test("notes over 2000 characters are refused, never cut; 2000 pass whole", () => {
+    expect(validateReservationInput({ ...valid, notes: "ñ".repeat(2001) }, TODAY)).toEqual({ ok: false, message: RESERVATION_MESSAGES.notesTooLong });
+    expect(validateReservationInput({ ...valid, notes: "ñ".repeat(2000) }, TODAY)).toMatchObject({ ok: true, data: { notes: "ñ".repeat(2000) } });
+  });
+
   test("the edit form has no property and the same rules", () => {
     const { propertyId: _omit, ...form } = valid;
     const result = validateReservationUpdate(form, TODAY);
@@ -116,14 +121,13 @@ describe("validateReservationInput", () => {
     expect(check({ rooms: "1000" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.invalidRooms });
   });
 
-  test("explicit options and notes: markup goes, line breaks stay, 2000 characters at most", () => {
+  test("explicit options and notes: markup goes, line breaks stay, over 2000 characters refused", () => {
     const result = validateReservationInput(
       { ...valid, paymentType: "TARJT", contractDate: "2026-05-01", rooms: "3", notes: "  Llegan <b>tarde</b>\r\n\r\n\r\n  Llaves   en buzón  " },
       TODAY,
     );
     expect(result).toMatchObject({ ok: true, data: { paymentType: "TARJT", contractDate: "2026-05-01", rooms: 3, notes: "Llegan tarde\n\nLlaves en buzón" } });
-    const long = validateReservationInput({ ...valid, notes: "a".repeat(5000) }, TODAY);
-    expect(long.ok && long.data.notes?.length).toBe(2000);
+    expect(validateReservationInput({ ...valid, notes: "a".repeat(5000) }, TODAY)).toEqual({ ok: false, message: RESERVATION_MESSAGES.notesTooLong });
   });
 });
 

@@ -24,6 +24,7 @@ export const RESERVATION_MESSAGES = {
   invalidRooms: "El número de habitaciones debe ser un entero entre 1 y 999",
   holderNameRequired: "Indica el nombre y el primer apellido del titular de la reserva",
   holderNameTooLong: "El nombre y cada apellido del titular admiten como máximo 50 caracteres",
+  notesTooLong: "Las notas admiten como máximo 2000 caracteres",
   holderContactRequired: "Indica el email o el teléfono del titular de la reserva",
   holderEmailInvalid: "El email del titular de la reserva no es válido",
   holderPhoneInvalid: "El teléfono del titular de la reserva no es válido",
@@ -142,7 +143,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Free notes keep their line breaks; markup goes, as everywhere else. */
 function notesText(value: unknown): string {
   if (typeof value !== "string") return "";
-  return cleanNotes(value).slice(0, RESERVATION_LIMITS.notes).trim();
+  return cleanNotes(value).trim();
 }
 
 function parseInteger(value: string): number | null {
@@ -267,6 +268,8 @@ export function validateReservationInput(input: Record<string, unknown>, today: 
   const channel = asText(input.bookingChannel) || DEFAULT_BOOKING_CHANNEL;
   if (!isBookingChannel(channel)) return { ok: false, message: RESERVATION_MESSAGES.invalidChannel };
   const notes = notesText(input.notes);
+  // Too long is said, never cut (issue 18: silent truncation).
+  if (charLength(notes) > RESERVATION_LIMITS.notes) return { ok: false, message: RESERVATION_MESSAGES.notesTooLong };
   return {
     ok: true,
     data: {

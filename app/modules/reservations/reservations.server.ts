@@ -379,6 +379,8 @@ export type PublicReservation = {
   checkOutDate: string;
   guestCount: number;
   status: "pending" | "completed";
+  /** The flat's registry numbers, only when the operator chose to publish them (issue 22 §5). */
+  registryNumbers: { nrua: string | null; regionalLicence: string | null } | null;
 };
 
 export async function getReservationByLink(db: DbOrTx, link: string): Promise<PublicReservation | null> {
@@ -392,6 +394,9 @@ export async function getReservationByLink(db: DbOrTx, link: string): Promise<Pu
       checkOutDate: reservations.checkOutDate,
       guestCount: reservations.guestCount,
       status: reservations.status,
+      nrua: properties.nrua,
+      regionalLicence: properties.regionalLicence,
+      publishRegistryNumbers: properties.publishRegistryNumbers,
     })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
@@ -399,7 +404,9 @@ export async function getReservationByLink(db: DbOrTx, link: string): Promise<Pu
     // A cancelled reservation's link stops working, as a deleted one's does.
     .where(and(eq(reservations.uniqueLink, link), isNull(reservations.cancelledAt)));
   if (!row) return null;
-  return { ...row, status: row.status === "completed" ? "completed" : "pending" };
+  const { nrua, regionalLicence, publishRegistryNumbers, ...shown } = row;
+  const registryNumbers = publishRegistryNumbers && (nrua || regionalLicence) ? { nrua, regionalLicence } : null;
+  return { ...shown, registryNumbers, status: row.status === "completed" ? "completed" : "pending" };
 }
 
 export type RegisterGuestsOptions = {

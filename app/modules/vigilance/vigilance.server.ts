@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
 import {
   devices,
+  incidents,
   intrusionEpisodes,
   properties,
   reservations,
@@ -640,6 +641,8 @@ export type EpisodeView = {
   anomalyCount: number;
   closedAt: string | null;
   closedReason: string | null;
+  /** The incident "Posible ocupación" the intrusion alarm opened for it (intrusion-alarm.server.ts). */
+  incident: { id: string; status: string; notify: boolean } | null;
 };
 
 export async function listEpisodes(db: DbOrTx, propertyId: string, limit = 20): Promise<EpisodeView[]> {
@@ -656,13 +659,18 @@ export async function listEpisodes(db: DbOrTx, propertyId: string, limit = 20): 
       anomalyCount: sql<number>`jsonb_array_length(${intrusionEpisodes.anomalies})::int`,
       closedAt: intrusionEpisodes.closedAt,
       closedReason: intrusionEpisodes.closedReason,
+      incidentId: incidents.id,
+      incidentStatus: incidents.status,
+      incidentNotify: incidents.notify,
     })
     .from(intrusionEpisodes)
+    .leftJoin(incidents, eq(incidents.intrusionEpisodeId, intrusionEpisodes.id))
     .where(eq(intrusionEpisodes.propertyId, propertyId))
     .orderBy(desc(intrusionEpisodes.crossedAt))
     .limit(limit);
-  return rows.map((r) => ({
+  return rows.map(({ incidentId, incidentStatus, incidentNotify, ...r }) => ({
     ...r,
+    incident: incidentId ? { id: incidentId, status: incidentStatus ?? "open", notify: incidentNotify ?? true } : null,
     status: r.status === "open" ? "open" : "closed",
     firstAnomalyAt: r.firstAnomalyAt.toISOString(),
     crossedAt: r.crossedAt.toISOString(),

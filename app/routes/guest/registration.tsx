@@ -15,6 +15,7 @@ import { findMunicipalitiesByPostalCode, listMunicipalities, listProvinces } fro
 import { countryOptions, SPAIN } from "#app/modules/guests/ses-codes.ts";
 import { consumeRateLimit, RATE_LIMITS } from "#app/modules/rate-limit/rate-limit.server.ts";
 import { getReservationByLink, registerGuests } from "#app/modules/reservations/reservations.server.ts";
+import { registryNumbersJsonLd } from "#app/modules/properties/registry-numbers.ts";
 import type { Route } from "./+types/registration.ts";
 
 // /registro-viajeros/:link — guest self-registration (public-side §2–§5, §8; DECISIONS.md).
@@ -51,7 +52,13 @@ export function meta({ location, data }: Route.MetaArgs) {
   // On the first render in the browser only the page's own catalogue may be registered yet.
   const lang = chosen && hasGuestCatalogue(chosen) ? chosen : (data?.lang ?? "es");
   const title = hasGuestCatalogue(lang) ? guestUiText[lang].pageTitle : (data?.pageTitle ?? "");
-  return [{ title: `${title} | NidoSmart` }, { name: "robots", content: "noindex, nofollow" }];
+  const meta: Route.MetaDescriptors = [{ title: `${title} | NidoSmart` }, { name: "robots", content: "noindex, nofollow" }];
+  // The flat's NRUA and licence as structured data, where the operator opted in (issue 22 §5):
+  // the guest's page is the one public page of a flat; whoever reads it (the guest, a channel's
+  // checker) finds the numbers the law asks to show.
+  const registry = data?.screen === "registration" ? data.registryJsonLd : null;
+  if (registry) meta.push({ "script:ld+json": registry });
+  return meta;
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -92,6 +99,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         checkOutDate: reservation.checkOutDate,
         guestCount: reservation.guestCount,
       },
+      registryJsonLd: reservation.registryNumbers
+        ? registryNumbersJsonLd({ name: reservation.propertyName, ...reservation.registryNumbers, publishRegistryNumbers: true })
+        : null,
       provinces: listProvinces().map(({ code, name }) => ({ code, name })),
       today: todayIn("Europe/Madrid"),
     };

@@ -25,6 +25,8 @@ import {
   type LiveState,
   type StayOccupancy,
 } from "#app/modules/monitoring/monitoring.schema.ts";
+import { IncidentTable, type IncidentRow } from "../incidents/incidents-panel.tsx";
+import type { IncidentPeriod } from "./telemetry-chart.tsx";
 import { useLiveState, type LiveStatus } from "./use-live-state.ts";
 
 // The device view of Monitorización: live tiles fed by the server-sent event stream, and the
@@ -41,9 +43,12 @@ export type DevicePanelProps = {
   stay: StayOccupancy | null;
   canExport: boolean;
   now: number;
+  /** The device's latest incidents (listed under the chart) and their periods (marked on it). */
+  incidents?: IncidentRow[];
+  incidentPeriods?: IncidentPeriod[];
 };
 
-export function DevicePanel({ device, state: initial, stay, canExport, now: renderedAt }: DevicePanelProps) {
+export function DevicePanel({ device, state: initial, stay, canExport, now: renderedAt, incidents = [], incidentPeriods = [] }: DevicePanelProps) {
   const { state, status, updates } = useLiveState(device.id, initial);
   const now = useNow(renderedAt);
   const problems = deviceProblems(state, stay, now);
@@ -70,7 +75,8 @@ export function DevicePanel({ device, state: initial, stay, canExport, now: rend
         ) : null}
       </div>
       <LiveTiles state={state} stay={stay} status={status} updates={updates} now={now} />
-      <ChartSection deviceId={device.id} canExport={canExport} />
+      <ChartSection deviceId={device.id} canExport={canExport} incidentPeriods={incidentPeriods} />
+      <DeviceIncidents deviceId={device.id} incidents={incidents} />
     </div>
   );
 }
@@ -172,7 +178,7 @@ function useRange(): { range: ChartRange; from: number; to: number; setRange: (r
 
 type SeriesState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; series: DeviceSeries };
 
-function ChartSection({ deviceId, canExport }: { deviceId: string; canExport: boolean }) {
+function ChartSection({ deviceId, canExport, incidentPeriods }: { deviceId: string; canExport: boolean; incidentPeriods: IncidentPeriod[] }) {
   const { range, from, to, setRange } = useRange();
   const box = useRef<HTMLDivElement>(null);
   const [result, setResult] = useState<SeriesState>({ status: "loading" });
@@ -213,7 +219,7 @@ function ChartSection({ deviceId, canExport }: { deviceId: string; canExport: bo
           Ruido y ocupación
         </h2>
         <CardDescription>
-          LAeq con la banda hasta Lmax, personas detectadas y, sombreadas, las estancias de la vivienda. Del {formatDateTime(new Date(from))} al {formatDateTime(new Date(to))}.
+          LAeq con la banda hasta Lmax, personas detectadas, sombreadas las estancias de la vivienda y, en rojo, los periodos de sus incidencias. Del {formatDateTime(new Date(from))} al {formatDateTime(new Date(to))}.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4 max-md:p-4 max-md:pt-0">
@@ -275,7 +281,7 @@ function ChartSection({ deviceId, canExport }: { deviceId: string; canExport: bo
             <p className="py-24 text-center text-muted-foreground">{MONITORING_MESSAGES.noReadings}</p>
           ) : (
             <Suspense fallback={<p className="py-24 text-center text-muted-foreground">Cargando gráfico…</p>}>
-              <TelemetryChart series={result.series} />
+              <TelemetryChart series={result.series} incidents={incidentPeriods} />
             </Suspense>
           )}
         </div>
@@ -350,4 +356,21 @@ export function tableRows(series: DeviceSeries, max: number): TableRowData[] {
     rows.push({ t: series.t[i], laeq: count ? 10 * Math.log10(energy / count) : null, lmax, occupancy });
   }
   return rows;
+}
+
+/** The device's latest incidents, each leading to its page (and the text alternative of the chart's red marks). */
+function DeviceIncidents({ deviceId, incidents }: { deviceId: string; incidents: IncidentRow[] }) {
+  return (
+    <section aria-labelledby="device-incidents-heading" className="grid gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="device-incidents-heading" className="text-lg font-semibold">
+          Incidencias recientes
+        </h2>
+        <Link to={`/admin/monitorizacion/incidencias?dispositivo=${encodeURIComponent(deviceId)}`} className="text-sm text-primary underline-offset-4 hover:underline">
+          Ver todas las del dispositivo
+        </Link>
+      </div>
+      {incidents.length === 0 ? <p className="rounded-lg border bg-background p-4 text-sm text-muted-foreground">Ninguna incidencia registrada.</p> : <IncidentTable incidents={incidents} showProperty={false} />}
+    </section>
+  );
 }

@@ -26,6 +26,7 @@ import {
   type FleetQuery,
   type FleetSummary,
 } from "#app/modules/monitoring/monitoring.schema.ts";
+import { MonitoringTabs } from "./monitoring-tabs.tsx";
 
 // The fleet view of Monitorización: every device, problems first, as a table on a desktop and
 // cards on a phone (ResponsiveTable). Filters are a GET form, so they live in the URL.
@@ -49,6 +50,7 @@ export function FleetPanel({ devices, summary, total, pageCount, query, cities, 
         <h1 className="text-2xl font-semibold">Monitorización</h1>
         <p className="text-sm text-muted-foreground">Estado de cada NS-01: conexión, ruido, ocupación frente a la estancia en curso, temperatura y batería.</p>
       </div>
+      <MonitoringTabs />
       <FleetSummaryCards summary={summary} />
       <FleetFilterBar query={query} cities={cities} properties={properties} />
       {summary.total === 0 ? (

@@ -12,6 +12,11 @@ const LAEQ = "#0f766e";
 const LMAX_BAND = "rgba(15, 118, 110, 0.16)";
 const OCCUPANCY = "#b45309";
 const STAY = "rgba(99, 102, 241, 0.10)";
+const INCIDENT = "rgba(220, 38, 38, 0.12)";
+const INCIDENT_STRIP = "#dc2626";
+
+/** An incident's period on the chart, in ms (see listIncidentPeriods). */
+export type IncidentPeriod = { id: string; type: string; from: number; to: number };
 
 const ZONE = "Europe/Madrid";
 const timeFormat = new Intl.DateTimeFormat("es-ES", { timeZone: ZONE, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
@@ -27,7 +32,7 @@ function timeTicks(_u: uPlot, splits: number[], _axis: number, _space: number, i
   });
 }
 
-function options(series: DeviceSeries, width: number, height: number): uPlot.Options {
+function options(series: DeviceSeries, width: number, height: number, incidents: readonly IncidentPeriod[]): uPlot.Options {
   return {
     width,
     height,
@@ -62,6 +67,20 @@ function options(series: DeviceSeries, width: number, height: number): uPlot.Opt
             const x1 = Math.min(u.bbox.left + u.bbox.width, u.valToPos(stay.to, "x", true));
             if (x1 > x0) ctx.fillRect(x0, top, x1 - x0, h);
           }
+          // Incidents: a red wash over their period and a strip along the top, at least 2 px
+          // wide so a one-minute Lmax spike on a 30-day range is still seen.
+          const strip = Math.max(3, Math.round(4 * (devicePixelRatio || 1)));
+          for (const incident of incidents) {
+            const left = u.valToPos(incident.from / 1000, "x", true);
+            const right = u.valToPos(incident.to / 1000, "x", true);
+            const x0 = Math.max(u.bbox.left, left);
+            const x1 = Math.min(u.bbox.left + u.bbox.width, Math.max(right, left + 2));
+            if (x1 <= x0) continue;
+            ctx.fillStyle = INCIDENT;
+            ctx.fillRect(x0, top, x1 - x0, h);
+            ctx.fillStyle = INCIDENT_STRIP;
+            ctx.fillRect(x0, top, x1 - x0, strip);
+          }
           ctx.restore();
         },
       ],
@@ -69,7 +88,7 @@ function options(series: DeviceSeries, width: number, height: number): uPlot.Opt
   };
 }
 
-export default function TelemetryChart({ series, height = 280 }: { series: DeviceSeries; height?: number }) {
+export default function TelemetryChart({ series, height = 280, incidents = [] }: { series: DeviceSeries; height?: number; incidents?: readonly IncidentPeriod[] }) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -77,7 +96,7 @@ export default function TelemetryChart({ series, height = 280 }: { series: Devic
     if (!target) return;
     const width = Math.max(200, target.clientWidth);
     const data: uPlot.AlignedData = [series.t, series.laeq, series.lmax, series.occupancy];
-    const plot = new uPlot(options(series, width, height), data, target);
+    const plot = new uPlot(options(series, width, height, incidents), data, target);
     const observer = new ResizeObserver(() => {
       const next = Math.max(200, target.clientWidth);
       if (next !== plot.width) plot.setSize({ width: next, height });
@@ -87,7 +106,7 @@ export default function TelemetryChart({ series, height = 280 }: { series: Devic
       observer.disconnect();
       plot.destroy();
     };
-  }, [series, height]);
+  }, [series, height, incidents]);
 
-  return <div ref={box} aria-hidden="true" data-testid="telemetry-chart" className="w-full min-w-0 overflow-hidden" />;
+  return <div ref={box} aria-hidden="true" data-testid="telemetry-chart" data-incidents={incidents.length} className="w-full min-w-0 overflow-hidden" />;
 }

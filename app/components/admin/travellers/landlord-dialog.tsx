@@ -99,7 +99,7 @@ export function LandlordDialog({
           <input type="hidden" name="autoSend" value={autoSend ? "true" : "false"} />
           <div className="grid gap-2">
             <Label htmlFor={`${fieldId}-name`}>Nombre *</Label>
-            <Input id={`${fieldId}-name`} name="name" defaultValue={landlord?.name} maxLength={LANDLORD_LIMITS.name} placeholder="Ejemplo SL" />
+            <Input id={`${fieldId}-name`} name="name" defaultValue={landlord?.name} placeholder="Ejemplo SL" />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid content-start gap-2">

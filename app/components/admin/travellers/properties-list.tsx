@@ -84,6 +84,10 @@ export function PropertiesList({
                         </span>
                       ) : null}
                       {effectiveRecipient(property) === "mossos" && property.mossosCode ? <span className="font-mono text-muted-foreground"> · {property.mossosCode}</span> : null}
+                      {effectiveRecipient(property) === "mossos" && !property.mossosCode ? (
+                        <span className="text-destructive"> (falta el código de establecimiento de los Mossos: no se genera el fichero)</span>
+                      ) : null}
+                      {property.provinceCode ? null : <span className="text-muted-foreground"> (sin provincia: indícala para confirmar a qué policía van los partes)</span>}
                     </span>
                   </dd>
                 </div>

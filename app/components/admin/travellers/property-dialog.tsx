@@ -23,6 +23,7 @@ import {
   POLICE_RECIPIENT_LABELS,
   POLICE_RECIPIENT_SHORT,
   POLICE_RECIPIENTS,
+  provinceFromAddress,
   recipientForProvince,
 } from "#app/modules/police-routing/police-routing.ts";
 
@@ -92,10 +93,13 @@ export function PropertyDialog({
   const [image, setImage] = useState<ImageState>(property?.imageUrl ? { url: property.imageUrl, status: "ok" } : null);
   const [internet, setInternet] = useState(property?.internetAvailable ?? true);
   const [province, setProvince] = useState(property?.provinceCode ?? "");
+  const [address, setAddress] = useState(property?.address ?? "");
+  // No province picked: the server takes it from the address's postal code; show the same.
+  const provinceForRouting = province || provinceFromAddress(address);
   const [recipient, setRecipient] = useState(property?.policeRecipientOverride ?? "auto");
   const [publish, setPublish] = useState(property?.publishRegistryNumbers ?? false);
   const editing = property !== null;
-  const routed = effectiveRecipient({ provinceCode: province || null, policeRecipientOverride: recipient === "auto" ? null : recipient });
+  const routed = effectiveRecipient({ provinceCode: provinceForRouting, policeRecipientOverride: recipient === "auto" ? null : recipient });
 
   // Each opening starts from the property being edited (or a blank form).
   useEffect(() => {
@@ -105,6 +109,7 @@ export function PropertyDialog({
     setImage(property?.imageUrl ? { url: property.imageUrl, status: "ok" } : null);
     setInternet(property?.internetAvailable ?? true);
     setProvince(property?.provinceCode ?? "");
+    setAddress(property?.address ?? "");
     setRecipient(property?.policeRecipientOverride ?? "auto");
     setPublish(property?.publishRegistryNumbers ?? false);
   }, [open, property]);
@@ -179,11 +184,11 @@ export function PropertyDialog({
           <input type="hidden" name="publishRegistryNumbers" value={publish ? "true" : "false"} />
           <div className="grid gap-2">
             <Label htmlFor={`${fieldId}-name`}>Nombre *</Label>
-            <Input id={`${fieldId}-name`} name="name" defaultValue={property?.name} maxLength={PROPERTY_LIMITS.name} autoComplete="off" />
+            <Input id={`${fieldId}-name`} name="name" defaultValue={property?.name} autoComplete="off" />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${fieldId}-address`}>Dirección *</Label>
-            <Input id={`${fieldId}-address`} name="address" defaultValue={property?.address} maxLength={PROPERTY_LIMITS.address} autoComplete="off" />
+            <Input id={`${fieldId}-address`} name="address" defaultValue={property?.address} onChange={(event) => setAddress(event.currentTarget.value)} autoComplete="off" />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
@@ -290,7 +295,7 @@ export function PropertyDialog({
               <div className="grid content-start gap-2">
                 <Label htmlFor={`${fieldId}-recipient`}>Los partes se presentan a</Label>
                 <NativeSelect id={`${fieldId}-recipient`} name="policeRecipient" value={recipient} onChange={(event) => setRecipient(event.target.value)}>
-                  <option value="auto">Según la provincia ({POLICE_RECIPIENT_SHORT[recipientForProvince(province || null)]})</option>
+                  <option value="auto">Según la provincia ({POLICE_RECIPIENT_SHORT[recipientForProvince(provinceForRouting)]})</option>
                   {POLICE_RECIPIENTS.map((value) => (
                     <option key={value} value={value}>
                       {POLICE_RECIPIENT_SHORT[value]}

@@ -68,7 +68,6 @@ export function ReservationFormFields({ values, today, minGuests = MIN_GUESTS }:
               id={field("holder-name")}
               name="holderGivenName"
               defaultValue={values?.holderGivenName ?? ""}
-              maxLength={RESERVATION_LIMITS.holderName}
               autoComplete="off"
             />
           </div>
@@ -78,7 +77,6 @@ export function ReservationFormFields({ values, today, minGuests = MIN_GUESTS }:
               id={field("holder-surname1")}
               name="holderFirstSurname"
               defaultValue={values?.holderFirstSurname ?? ""}
-              maxLength={RESERVATION_LIMITS.holderName}
               autoComplete="off"
             />
           </div>
@@ -88,7 +86,6 @@ export function ReservationFormFields({ values, today, minGuests = MIN_GUESTS }:
               id={field("holder-surname2")}
               name="holderSecondSurname"
               defaultValue={values?.holderSecondSurname ?? ""}
-              maxLength={RESERVATION_LIMITS.holderName}
               autoComplete="off"
             />
           </div>
@@ -203,7 +200,7 @@ export function ReservationFormFields({ values, today, minGuests = MIN_GUESTS }:
       </div>
       <div className="grid gap-2">
         <Label htmlFor={field("notes")}>Notas</Label>
-        <Textarea id={field("notes")} name="notes" maxLength={RESERVATION_LIMITS.notes} rows={3} placeholder="Opcional" defaultValue={values?.notes ?? ""} />
+        <Textarea id={field("notes")} name="notes" rows={3} placeholder="Opcional" defaultValue={values?.notes ?? ""} />
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { hasPermission } from "#app/auth/permissions.ts";
 import { DevicePanel } from "#app/components/admin/monitoring/device-panel.tsx";
 import { MONITORING_MESSAGES, deviceIdParamSchema } from "#app/modules/monitoring/monitoring.schema.ts";
 import { getDeviceOverview } from "#app/modules/monitoring/monitoring.server.ts";
+import { listDeviceIncidents, listIncidentPeriods } from "#app/modules/incidents/incidents.server.ts";
 import type { Route } from "./+types/device.ts";
 
 // /admin/monitorizacion/:deviceId: one device, live (server-sent events) and over time (chart
@@ -21,7 +22,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Answered, not thrown: a route error boundary would re-run the admin layout's guard and turn
   // the guard's own 401/403 for anonymous posts into redirects (see leads.tsx).
   if (!overview) return data({ found: false as const }, { status: 404 });
-  return { found: true as const, ...overview, canExport: hasPermission(user.role, "monitoring:export"), now: Date.now() };
+  const now = Date.now();
+  // Incidents are shown to whoever may read them: the device's latest, and the periods of the
+  // last 90 days for the chart's marks (the longest preset is 30 days).
+  const canReadIncidents = hasPermission(user.role, "incidents:read");
+  const [incidents, incidentPeriods] = canReadIncidents
+    ? await Promise.all([listDeviceIncidents(context.db, overview.device.id, 10), listIncidentPeriods(context.db, overview.device.id, { from: new Date(now - 90 * 86_400_000), to: new Date(now) })])
+    : [[], []];
+  return { found: true as const, ...overview, canExport: hasPermission(user.role, "monitoring:export"), now, incidents, incidentPeriods };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,5 +48,15 @@ export default function DeviceRoute({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <DevicePanel device={loaderData.device} state={loaderData.state} stay={loaderData.stay} canExport={loaderData.canExport} now={loaderData.now} />;
+  return (
+    <DevicePanel
+      device={loaderData.device}
+      state={loaderData.state}
+      stay={loaderData.stay}
+      canExport={loaderData.canExport}
+      now={loaderData.now}
+      incidents={loaderData.incidents}
+      incidentPeriods={loaderData.incidentPeriods}
+    />
+  );
 }

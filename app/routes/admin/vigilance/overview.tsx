@@ -67,7 +67,7 @@ export default function VigilanceOverview({ loaderData }: Route.ComponentProps) 
               return (
                 <ResponsiveTableRow key={row.propertyId}>
                   <ResponsiveTableCell mobile="title" label="Vivienda">
-                    <Link to={`/admin/vigilancia/${row.propertyId}`} className="font-medium underline-offset-4 hover:underline [overflow-wrap:anywhere]">
+                    <Link to={`/admin/vigilancia/${row.propertyId}`} className="font-medium underline-offset-4 hover:underline [overflow-wrap:anywhere] max-md:inline-flex max-md:min-h-11 max-md:items-center">
                       {row.propertyName}
                     </Link>
                     <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{row.deviceIds.join(", ")}</p>

@@ -11,6 +11,7 @@ import { formatDateTime } from "#app/lib/dates.ts";
 import { signedRegisterFonts } from "#app/modules/guests/signed-register.server.ts";
 import { buildEvidenceInputForEpisode, createEvidenceReport, EvidenceError, listReports } from "#app/modules/evidence/evidence.server.ts";
 import { EVIDENCE_MESSAGES } from "#app/modules/evidence/evidence.schema.ts";
+import { INCIDENT_STATUS_LABELS, type IncidentStatus } from "#app/modules/incidents/incidents.schema.ts";
 import { getVigilanceDetail, saveVigilanceSettings, setManualState, VigilanceError } from "#app/modules/vigilance/vigilance.server.ts";
 import { THRESHOLD_MAX, THRESHOLD_MIN, UUID_PATTERN, VIGILANCE_MESSAGES, vigilanceSettingsSchema } from "#app/modules/vigilance/vigilance.schema.ts";
 import type { Route } from "./+types/property.ts";
@@ -273,6 +274,14 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
                   Primera anomalía {formatDateTime(episode.firstAnomalyAt)} · alarma {formatDateTime(episode.crossedAt)}
                   {episode.closedAt ? ` · cerrada ${formatDateTime(episode.closedAt)} (${episode.closedReason})` : ""}
                 </p>
+                {episode.incident ? (
+                  <p>
+                    <Link className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4 md:min-h-0" to={`/admin/monitorizacion/incidencias/${episode.incident.id}`}>
+                      Incidencia «Posible ocupación»
+                    </Link>
+                    {`: ${INCIDENT_STATUS_LABELS[episode.incident.status as IncidentStatus]?.toLowerCase() ?? episode.incident.status}${episode.incident.notify ? "" : " · registrada con retraso, sin avisos"}`}
+                  </p>
+                ) : null}
                 {canReport && canSign ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="create-report" />

@@ -1,0 +1,264 @@
+import { Search, X } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import {
+  ResponsiveTable,
+  ResponsiveTableBody,
+  ResponsiveTableCell,
+  ResponsiveTableHead,
+  ResponsiveTableHeader,
+  ResponsiveTableHeadRow,
+  ResponsiveTableRow,
+} from "#app/components/ui/responsive-table.tsx";
+import { INCIDENT_MESSAGES, incidentQueryParams, monthLabel, type IncidentQuery } from "#app/modules/incidents/incident-screens.ts";
+import { INCIDENT_STATUS_LABELS, INCIDENT_STATUSES, INCIDENT_TYPE_LABELS, INCIDENT_TYPES, type IncidentType } from "#app/modules/incidents/incidents.schema.ts";
+import { MonitoringTabs } from "../monitoring/monitoring-tabs.tsx";
+import { bandText, IncidentStatusBadge, IncidentTypeBadge, measuredText, periodText } from "./incident-format.tsx";
+
+// Monitorización › Incidencias: every incident, newest first, with filters in the URL (a GET
+// form), and how many each property had per month. A table on a desktop, cards on a phone.
+
+export type IncidentRow = {
+  id: string;
+  type: IncidentType;
+  status: "open" | "resolved" | "closed";
+  band: string | null;
+  propertyId: string;
+  propertyName: string;
+  deviceId: string;
+  deviceName: string | null;
+  startedAt: string;
+  resolvedAt: string | null;
+  closedAt: string | null;
+  threshold: number | null;
+  peakValue: number | null;
+  registeredGuests: number | null;
+  notify: boolean;
+};
+
+export type MonthCount = { propertyId: string; propertyName: string; month: string; total: number; byType: Record<IncidentType, number> };
+
+export type IncidentsPanelProps = {
+  incidents: IncidentRow[];
+  total: number;
+  pageCount: number;
+  query: IncidentQuery;
+  properties: { id: string; name: string }[];
+  counts: MonthCount[];
+  anyIncident: boolean;
+};
+
+export function IncidentsPanel({ incidents, total, pageCount, query, properties, counts, anyIncident }: IncidentsPanelProps) {
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Monitorización</h1>
+        <p className="text-sm text-muted-foreground">Incidencias: ruido por franja horaria, más personas que huéspedes registrados, dispositivos sin conexión, humo, CO y manipulación.</p>
+      </div>
+      <MonitoringTabs />
+      <IncidentFilters query={query} properties={properties} />
+      {!anyIncident ? (
+        <p className="rounded-lg border bg-background p-6 text-center text-muted-foreground">{INCIDENT_MESSAGES.empty}</p>
+      ) : incidents.length === 0 ? (
+        <p className="rounded-lg border bg-background p-6 text-center text-muted-foreground">{INCIDENT_MESSAGES.noMatches}</p>
+      ) : (
+        <IncidentTable incidents={incidents} />
+      )}
+      <IncidentPagination query={query} total={total} pageCount={pageCount} />
+      <MonthCounts counts={counts} />
+    </div>
+  );
+}
+
+function IncidentFilters({ query, properties }: Pick<IncidentsPanelProps, "query" | "properties">) {
+  const submit = useSubmit();
+  const active = query.type !== "" || query.status !== "" || query.propertyId !== "" || query.deviceId !== "" || query.from !== "" || query.to !== "";
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filtrar incidencias"
+      className="grid gap-3 rounded-lg border bg-background p-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_repeat(2,minmax(0,0.8fr))_auto] lg:items-end"
+      onChange={(event) => {
+        if (event.target instanceof HTMLSelectElement) submit(event.currentTarget, { replace: true });
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="incident-type">Tipo</Label>
+        <NativeSelect id="incident-type" name="tipo" defaultValue={query.type} key={`t${query.type}`}>
+          <option value="">Todos</option>
+          {INCIDENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {INCIDENT_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="incident-status">Estado</Label>
+        <NativeSelect id="incident-status" name="estado" defaultValue={query.status} key={`s${query.status}`}>
+          <option value="">Todos</option>
+          {INCIDENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {INCIDENT_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="incident-property">Vivienda</Label>
+        <NativeSelect id="incident-property" name="vivienda" defaultValue={query.propertyId} key={`p${query.propertyId}`}>
+          <option value="">Todas</option>
+          {properties.map((property) => (
+            <option key={property.id} value={property.id}>
+              {property.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="incident-from">Desde</Label>
+        <Input id="incident-from" name="desde" type="date" defaultValue={query.from} key={`f${query.from}`} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="incident-to">Hasta</Label>
+        <Input id="incident-to" name="hasta" type="date" defaultValue={query.to} key={`h${query.to}`} />
+      </div>
+      {query.deviceId ? <input type="hidden" name="dispositivo" value={query.deviceId} /> : null}
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+        <Button type="submit" className="max-lg:flex-1">
+          <Search aria-hidden="true" /> Filtrar
+        </Button>
+        {active ? (
+          <Button asChild variant="ghost" className="max-lg:flex-1">
+            <Link to="/admin/monitorizacion/incidencias">
+              <X aria-hidden="true" /> Limpiar
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+      {query.deviceId ? <p className="text-sm text-muted-foreground sm:col-span-2 lg:col-span-6 [overflow-wrap:anywhere]">Solo el dispositivo {query.deviceId}.</p> : null}
+    </Form>
+  );
+}
+
+export function IncidentTable({ incidents, showProperty = true }: { incidents: IncidentRow[]; showProperty?: boolean }) {
+  return (
+    <ResponsiveTable aria-label="Incidencias" wrapperClassName="rounded-lg border bg-background max-md:border-0 max-md:bg-transparent">
+      <ResponsiveTableHeader>
+        <ResponsiveTableHeadRow>
+          <ResponsiveTableHead>Incidencia</ResponsiveTableHead>
+          <ResponsiveTableHead>Estado</ResponsiveTableHead>
+          <ResponsiveTableHead>Inicio y duración</ResponsiveTableHead>
+          {showProperty ? <ResponsiveTableHead>Vivienda</ResponsiveTableHead> : null}
+          <ResponsiveTableHead>Medido</ResponsiveTableHead>
+        </ResponsiveTableHeadRow>
+      </ResponsiveTableHeader>
+      <ResponsiveTableBody>
+        {incidents.map((incident) => (
+          <ResponsiveTableRow key={incident.id} data-incident-id={incident.id}>
+            <ResponsiveTableCell label="Incidencia" mobile="title">
+              <Link
+                to={`/admin/monitorizacion/incidencias/${incident.id}`}
+                className="inline-flex min-h-11 items-center gap-2 font-medium text-primary underline-offset-4 hover:underline md:min-h-0"
+                aria-label={`Ver incidencia: ${INCIDENT_TYPE_LABELS[incident.type]}, ${incident.propertyName}`}
+              >
+                <IncidentTypeBadge type={incident.type} />
+                <span>Ver</span>
+              </Link>
+              {bandText(incident.band) ? <span className="block text-xs font-normal text-muted-foreground">{bandText(incident.band)}</span> : null}
+              {!incident.notify ? <span className="block text-xs font-normal text-muted-foreground">Registrada sin avisos</span> : null}
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Estado">
+              <IncidentStatusBadge status={incident.status} />
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Inicio" mobile="full">
+              {periodText(incident)}
+            </ResponsiveTableCell>
+            {showProperty ? (
+              <ResponsiveTableCell label="Vivienda" mobile="full" className="[overflow-wrap:anywhere]">
+                {incident.propertyName}
+                <span className="block text-xs text-muted-foreground">{incident.deviceName ?? incident.deviceId}</span>
+              </ResponsiveTableCell>
+            ) : null}
+            <ResponsiveTableCell label="Medido" mobile="full" className="tabular-nums">
+              {measuredText(incident)}
+            </ResponsiveTableCell>
+          </ResponsiveTableRow>
+        ))}
+      </ResponsiveTableBody>
+    </ResponsiveTable>
+  );
+}
+
+function IncidentPagination({ query, total, pageCount }: { query: IncidentQuery; total: number; pageCount: number }) {
+  if (pageCount <= 1) return total > 0 ? <p className="text-sm text-muted-foreground">{`${total} incidencias`}</p> : null;
+  const href = (page: number) => {
+    const search = incidentQueryParams(query, page).toString();
+    return search ? `/admin/monitorizacion/incidencias?${search}` : "/admin/monitorizacion/incidencias";
+  };
+  return (
+    <nav aria-label="Páginas de incidencias" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-muted-foreground">{`Página ${query.page} de ${pageCount} · ${total} incidencias`}</p>
+      <div className="flex gap-2">
+        {query.page > 1 ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={href(query.page - 1)}>Anterior</Link>
+          </Button>
+        ) : null}
+        {query.page < pageCount ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={href(query.page + 1)}>Siguiente</Link>
+          </Button>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+function MonthCounts({ counts }: { counts: MonthCount[] }) {
+  return (
+    <section aria-labelledby="month-counts-heading" className="grid gap-3">
+      <h2 id="month-counts-heading" className="text-lg font-semibold">
+        Incidencias por vivienda y mes
+      </h2>
+      {counts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Ninguna en los últimos meses.</p>
+      ) : (
+        <ResponsiveTable aria-label="Incidencias por vivienda y mes" wrapperClassName="rounded-lg border bg-background max-md:border-0 max-md:bg-transparent">
+          <ResponsiveTableHeader>
+            <ResponsiveTableHeadRow>
+              <ResponsiveTableHead>Vivienda</ResponsiveTableHead>
+              <ResponsiveTableHead>Mes</ResponsiveTableHead>
+              <ResponsiveTableHead>Total</ResponsiveTableHead>
+              <ResponsiveTableHead>Por tipo</ResponsiveTableHead>
+            </ResponsiveTableHeadRow>
+          </ResponsiveTableHeader>
+          <ResponsiveTableBody>
+            {counts.map((row) => (
+              <ResponsiveTableRow key={`${row.propertyId}-${row.month}`} data-count={`${row.propertyId}-${row.month}`}>
+                <ResponsiveTableCell label="Vivienda" mobile="title" className="[overflow-wrap:anywhere]">
+                  <Link to={`/admin/monitorizacion/viviendas/${row.propertyId}?mes=${row.month}`} className="font-medium text-primary underline-offset-4 hover:underline max-md:inline-flex max-md:min-h-11 max-md:items-center">
+                    {row.propertyName}
+                  </Link>
+                </ResponsiveTableCell>
+                <ResponsiveTableCell label="Mes">{monthLabel(row.month)}</ResponsiveTableCell>
+                <ResponsiveTableCell label="Total" className="tabular-nums">
+                  {row.total}
+                </ResponsiveTableCell>
+                <ResponsiveTableCell label="Por tipo" mobile="full">
+                  {INCIDENT_TYPES.filter((type) => row.byType[type] > 0)
+                    .map((type) => `${INCIDENT_TYPE_LABELS[type]}: ${row.byType[type]}`)
+                    .join(" · ")}
+                </ResponsiveTableCell>
+              </ResponsiveTableRow>
+            ))}
+          </ResponsiveTableBody>
+        </ResponsiveTable>
+      )}
+    </section>
+  );
+}
