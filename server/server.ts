@@ -16,6 +16,8 @@ import { registerEvidenceKey, resolveEvidenceKey } from "#app/modules/evidence/e
 import { recordEvidenceKey } from "#app/modules/evidence/evidence.server.ts";
 import { startVigilanceService } from "#app/modules/vigilance/vigilance-service.server.ts";
 import { startIncidentsService, type RangeHook } from "#app/modules/incidents/incidents-service.server.ts";
+import { createIntrusionRangeHook, startSirenDispatcher } from "#app/modules/vigilance/intrusion-alarm.server.ts";
+import { doorGatewayFromEnv } from "#app/modules/door/door-gateway.server.ts";
 import { mailSettingsFrom, startMailService } from "#app/modules/mail/mail-service.server.ts";
 import { mossosOptionsFrom, startMossosJob } from "#app/modules/mossos/mossos.server.ts";
 import { purgeExpiredGuestData } from "#app/modules/guests/retention.server.ts";
@@ -46,6 +48,13 @@ export type StartServerOptions = {
   print?: (line: string) => void;
   /** Called for every device range the incidents worker evaluates (anti-squatting, ADR 0024). */
   incidentRangeHooks?: RangeHook[];
+  /**
+   * Whether the incidents worker runs the intrusion alarm and this instance dispatches siren
+   * commands (default true). Off only for tests that
+   * replay days of scenario readings first and set up what the worker would have known at the
+   * time (a baseline, a staff visit) afterwards, then call the hook themselves minute by minute.
+   */
+  intrusionAlarm?: boolean;
 };
 
 export type RunningServer = {
@@ -188,7 +197,17 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const vigilance = startVigilanceService(db, logger);
     // Incidents (ADR 0024): the work queue the ingest fills, escalations when due, the offline
     // sweep; on every instance, each device evaluated by one at a time.
-    const incidentsService = startIncidentsService(database, config, logger, { rangeHooks: options.incidentRangeHooks });
+    // Anti-squatting (ADR 0021): the intrusion score runs as one of the worker's range hooks; its
+    // siren commands go out after commit through the device-command gateway (MQTT when set).
+    const sirenDispatcher = options.intrusionAlarm === false ? null : await startSirenDispatcher(database, doorGatewayFromEnv(process.env, logger), logger);
+    const intrusionHook = createIntrusionRangeHook({
+      staffTo: config.MONITORING_ALERT_TO ?? config.STAFF_NOTIFY_TO ?? config.LEAD_NOTIFY_TO ?? [],
+      publicBaseUrl: config.siteUrl,
+      mailEnabled: config.SMTP_URL !== undefined,
+      logger,
+    });
+    const rangeHooks = [...(options.intrusionAlarm === false ? [] : [intrusionHook]), ...(options.incidentRangeHooks ?? [])];
+    const incidentsService = startIncidentsService(database, config, logger, { rangeHooks });
     // MQTT telemetry (ADR 0016): only once this instance answers HTTP too.
     telemetry.startConsumer(port);
     const telemetryService = telemetry;
@@ -221,6 +240,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         const stoppingWebhooks = webhooks.close();
         // Evaluations in flight commit (their e-mails queued) before the mail worker stops.
         await incidentsService.stop();
+        await sirenDispatcher?.close();
         await mail?.close();
         await mossosJob.stop();
         await vigilance.stop();

@@ -70,7 +70,13 @@ export type TestServer = {
 };
 
 export async function startTestServer(
-  options: { database?: TestDatabaseKind; testDatabase?: TestDatabase; env?: Record<string, string> } = {},
+  options: {
+    database?: TestDatabaseKind;
+    testDatabase?: TestDatabase;
+    env?: Record<string, string>;
+    /** false: the incidents worker does not run the intrusion alarm (tests that drive it themselves). */
+    intrusionAlarm?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const testDatabase = options.testDatabase ?? (await createTestDatabase(options.database ?? "pglite"));
   const ownsDatabase = !options.testDatabase;
@@ -89,7 +95,7 @@ export async function startTestServer(
     ...options.env,
   });
   const database = await testDatabase.open();
-  const running = await startServer({ config, database, buildDir: "build" });
+  const running = await startServer({ config, database, buildDir: "build", intrusionAlarm: options.intrusionAlarm });
   const url = `http://127.0.0.1:${running.port}`;
   return {
     url,

@@ -15,6 +15,8 @@ import { createSimulatedDevice, simulatedDeviceReports, simulateReading, type Sc
 import { createIntrusionRangeHook, SIREN_DURATION_S, startSirenDispatcher, type RangeHook, type SirenDispatcher } from "#app/modules/vigilance/intrusion-alarm.server.ts";
 import { recordVisit, refreshBaseline, saveVigilanceSettings, setManualState } from "#app/modules/vigilance/vigilance.server.ts";
 import { DEFAULT_SETTINGS } from "#app/modules/vigilance/vigilance.schema.ts";
+import { DEFAULT_INCIDENT_RULES, type IncidentRules } from "#app/modules/incidents/incidents.schema.ts";
+import { saveIncidentRules } from "#app/modules/incidents/incidents.server.ts";
 import { parseMime, mimePart } from "#tests/helpers/mime.ts";
 import { createProperty, ingest, registerDevice, type ReadingJson } from "#tests/helpers/monitoring-fixtures.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
@@ -29,6 +31,17 @@ import { startWebhookReceiver, type WebhookReceiver } from "#tests/helpers/webho
 // `sirena` command at a fake device subscribed on the machine's Mosquitto (127.0.0.1:1883) that
 // acknowledges it — and the episode's evidence report is checked as a lawyer would: /verificar,
 // `openssl pkeyutl -verify` against the published key, and a changed byte that does not match.
+
+const QUIET_RULES: IncidentRules = {
+  ...DEFAULT_INCIDENT_RULES,
+  bands: DEFAULT_INCIDENT_RULES.bands.map((band) => ({ ...band, laeq: 120, lmax: null })),
+  overcrowding: { ...DEFAULT_INCIDENT_RULES.overcrowding, enabled: false },
+  emptyPresence: { ...DEFAULT_INCIDENT_RULES.emptyPresence, enabled: false },
+  offline: { enabled: false },
+  smoke: { enabled: false },
+  co: { ...DEFAULT_INCIDENT_RULES.co, enabled: false },
+  tamper: { enabled: false },
+};
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -110,8 +123,12 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     });
     await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
     receiver = await startWebhookReceiver();
+    // The scenarios replay days of readings, then give the baseline and the cleaner's visit:
+    // the hook is run here minute by minute as the worker would have, not by the server's own
+    // worker on the replay (tests/integration/intrusion-worker.test.ts runs that path).
     server = await startTestServer({
       database,
+      intrusionAlarm: false,
       env: {
         SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
         STAFF_NOTIFY_TO: STAFF,
@@ -155,6 +172,10 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     const deviceId = `ns01-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${suffix}`.slice(0, 60);
     const secret = await registerDevice(server, cookie, { deviceId, name: `Sensor ${name}`, propertyId });
     await saveVigilanceSettings(server.db, propertyId, { ...DEFAULT_SETTINGS, sirenEnabled: true });
+    // The incidents engine's own rules off for these flats (presence in an empty flat would
+    // otherwise open its own incident, mail and webhook beside the alarm's): this test counts
+    // what the intrusion alarm alone sends. Both together: intrusion-worker.test.ts.
+    await saveIncidentRules(server.db, { propertyId, userId: null, rules: QUIET_RULES });
     const sim = createSimulatedDevice(scenario, 4242, { eventAt });
     const readings: ReadingJson[] = [];
     for (let t = historyStart + MINUTE; t <= until; t += t < fineFrom ? MINUTE : 10_000) {
@@ -176,7 +197,10 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     }
   }
 
-  const incidentsOf = (propertyId: string) => server.db.select().from(incidents).where(eq(incidents.propertyId, propertyId));
+  // The «Posible ocupación» incidents: the incidents engine's own rules (presence in an empty
+  // flat, noise) also run on these readings and have their own tests (incidents.test.ts).
+  const incidentsOf = (propertyId: string) =>
+    server.db.select().from(incidents).where(and(eq(incidents.propertyId, propertyId), eq(incidents.type, "intrusion")));
   const mailsFor = (incidentId: string) => server.db.select().from(mailOutbox).where(eq(mailOutbox.eventKey, `incident:${incidentId}:staff`));
   const sirensOf = (deviceId: string) => server.db.select().from(deviceCommands).where(and(eq(deviceCommands.deviceId, deviceId), eq(deviceCommands.command, "sirena")));
 

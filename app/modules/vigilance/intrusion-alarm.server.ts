@@ -92,6 +92,8 @@ async function openEpisodeIncident(
       startedAt: episode.firstAnomalyAt,
       lastTriggerAt: episode.lastAnomalyAt,
       openedAt: range.now,
+      // Staff are alerted at once (below): the incidents engine's step 2 has nothing left to do.
+      escalatedAt: range.live ? range.now : null,
       threshold: episode.threshold,
       peakValue: Math.max(episode.peakScore, evaluation.score),
       // A backlog range (or one stale on arrival) is recorded and tells nobody.
