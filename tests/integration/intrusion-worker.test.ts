@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { deviceCommands, incidents, incidentWork, intrusionEpisodes } from "#app/db/schema.ts";
 import { createSimulatedDevice, simulatedDeviceReports, simulateReading } from "#app/modules/telemetry/telemetry-simulator.ts";
-import { refreshBaseline, saveVigilanceSettings } from "#app/modules/vigilance/vigilance.server.ts";
+import { recordVisit, refreshBaseline, saveVigilanceSettings } from "#app/modules/vigilance/vigilance.server.ts";
 import { DEFAULT_SETTINGS } from "#app/modules/vigilance/vigilance.schema.ts";
 import { createProperty, ingest, registerDevice, type ReadingJson } from "#tests/helpers/monitoring-fixtures.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
@@ -79,4 +79,24 @@ describe.each(testDatabases())("the intrusion alarm run by the incidents worker 
     const sirens = await server.db.select().from(deviceCommands).where(and(eq(deviceCommands.deviceId, deviceId), eq(deviceCommands.command, "sirena")));
     expect(sirens).toHaveLength(1);
   }, 300_000);
+
+  test("a cleaner let in by staff raises nothing; the same presence with no visit is «Presencia en vivienda vacía»", async () => {
+    const start = Math.floor(Date.now() / MINUTE) * MINUTE - 25 * MINUTE;
+    const presence: ReadingJson[] = [];
+    for (let t = start + MINUTE; t <= start + 20 * MINUTE; t += MINUTE) presence.push({ ts: new Date(t).toISOString(), window_s: 60, occupancy: 1, motion: true, laeq: 48, lmax: 60 });
+    const flats: Record<"visited" | "unvisited", { propertyId: string; deviceId: string }> = { visited: { propertyId: "", deviceId: "" }, unvisited: { propertyId: "", deviceId: "" } };
+    for (const key of ["visited", "unvisited"] as const) {
+      const propertyId = await createProperty(server, `Piso ${key}`, "Calle de Atocha 20, 28012 Madrid");
+      const deviceId = `ns01-cleaner-${key}`;
+      const secret = await registerDevice(server, cookie, { deviceId, name: `Sensor ${key}`, propertyId });
+      flats[key] = { propertyId, deviceId };
+      // Staff opened the door for the cleaner before she came in, as the door screen records it.
+      if (key === "visited") await recordVisit(server.db, { propertyId, deviceId, kind: "staff", label: "Ana Administradora", startedAt: new Date(start) });
+      expect((await ingest(server, deviceId, secret, presence)).status).toBe(200);
+    }
+    await waitUntil(drained, "the worker to evaluate both flats", 120_000);
+    const typesOf = async (deviceId: string) => (await server.db.select().from(incidents).where(eq(incidents.deviceId, deviceId))).map((i) => i.type);
+    expect(await typesOf(flats.visited.deviceId)).toEqual([]);
+    expect(await typesOf(flats.unvisited.deviceId)).toContain("empty_presence");
+  }, 120_000);
 });

@@ -93,6 +93,17 @@ describe("people", () => {
     const { opened } = evaluateMinutes(series(EVENING, Array(11).fill(40), () => ({ occupancyMax: 1 })), ctx(), {});
     expect(opened.map((o) => o.type)).toEqual(["empty_presence"]);
   });
+
+  test("presence during a door visit (a cleaner let in) is no incident; once the visit ends it is", () => {
+    const minutes = series(EVENING, Array(30).fill(40), () => ({ occupancyMax: 1 }));
+    const visitUntil = EVENING + 20 * 60_000;
+    const during: RuleContext = { ...ctx(), visitAt: (t) => t < visitUntil };
+    expect(evaluateMinutes(minutes.slice(0, 20), during, {}).opened).toEqual([]);
+    // The same presence going on 10 minutes after the visit ended: sustained, it opens.
+    const after = evaluateMinutes(minutes, during, {}).opened;
+    expect(after.map((o) => o.type)).toEqual(["empty_presence"]);
+    expect(after[0].startedAt).toBeGreaterThanOrEqual(visitUntil);
+  });
 });
 
 describe("at once", () => {

@@ -111,6 +111,11 @@ export type RuleContext = {
   rules: IncidentRules;
   /** The stay in progress at a minute's start (null: none). */
   stayAt: (minuteStart: number) => StayView | null;
+  /**
+   * Whether a visit let in through the door (a valid reservation's link or staff: the vigilance
+   * visits) covers the minute: a cleaner in an empty flat is expected presence, not an incident.
+   */
+  visitAt?: (minuteStart: number) => boolean;
 };
 
 /** The judgement of one rule for one minute; null when the rule is off. */
@@ -140,7 +145,8 @@ export function judge(type: IncidentType, m: MinuteSample, ctx: RuleContext): Ju
       if (m.readings === 0) return { over: null, instant: false, sustainMin: rules.emptyPresence.sustainMin, threshold: 0, value: 0, band: null, stay: null };
       const stay = ctx.stayAt(m.start);
       const present = (m.occupancyMax ?? 0) > 0 || m.motion;
-      return { over: !stay && present, instant: false, sustainMin: rules.emptyPresence.sustainMin, threshold: 0, value: m.occupancyMax ?? (m.motion ? 1 : 0), band: null, stay };
+      const visit = !stay && present && (ctx.visitAt?.(m.start) ?? false);
+      return { over: !stay && present && !visit, instant: false, sustainMin: rules.emptyPresence.sustainMin, threshold: 0, value: m.occupancyMax ?? (m.motion ? 1 : 0), band: null, stay };
     }
     case "smoke":
       if (!rules.smoke.enabled) return null;

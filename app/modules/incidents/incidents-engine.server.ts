@@ -1,7 +1,8 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { AppConfig } from "#app/config/env.server.ts";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
-import { incidentEvents, incidentRules, incidents, properties, reservations } from "#app/db/schema.ts";
+import { incidentEvents, incidentRules, incidents, properties, reservations, vigilanceVisits } from "#app/db/schema.ts";
+import { VISIT_LEAD_MS, VISIT_MAX_MS } from "#app/modules/vigilance/vigilance.schema.ts";
 import { zoneOffsetMs } from "#app/lib/time-zones.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 import { composeIncidentHolderMail, composeIncidentStaffMail } from "./incident-mail.ts";
@@ -213,6 +214,8 @@ type BatchData = {
   contexts: Map<string, PropertyContext>;
   minutes: Map<string, MinuteSample[]>;
   stays: Map<string, StayRow[]>;
+  /** Door visits (vigilance_visits) of every property over the batch: [from, to) in ms. */
+  visits: Map<string, { from: number; to: number }[]>;
   open: Map<string, IncidentRow[]>;
   ended: Map<string, Map<string, number>>;
   /** Devices heard from after their open "offline" episode opened. */
@@ -278,6 +281,27 @@ async function loadBatch(tx: DbOrTx, batch: WorkItem[]): Promise<BatchData> {
     stays.set(stay.propertyId, [...(stays.get(stay.propertyId) ?? []), stay]);
   }
 
+  // Door visits over the same span: presence they explain is not "presence in an empty flat".
+  const visits = new Map<string, { from: number; to: number }[]>();
+  const visitRows = await tx
+    .select({ propertyId: vigilanceVisits.propertyId, startedAt: vigilanceVisits.startedAt, endedAt: vigilanceVisits.endedAt })
+    .from(vigilanceVisits)
+    // A visit lasts at most VISIT_MAX_MS: older ones cannot reach the batch's span.
+    .where(
+      and(
+        inArray(vigilanceVisits.propertyId, propertyIds),
+        gte(vigilanceVisits.startedAt, new Date(earliest - VISIT_MAX_MS)),
+        lte(vigilanceVisits.startedAt, new Date(latest)),
+      ),
+    );
+  for (const v of visitRows) {
+    // As the vigilance counts it (vigilance-state.ts): from just before the door command to the
+    // visit's known end, else its maximum while it may still be going on.
+    const window = { from: v.startedAt.getTime() - VISIT_LEAD_MS, to: v.endedAt?.getTime() ?? v.startedAt.getTime() + VISIT_MAX_MS };
+    if (window.to < earliest) continue;
+    visits.set(v.propertyId, [...(visits.get(v.propertyId) ?? []), window]);
+  }
+
   // Open episodes, locked (an escalation or a staff close waits for us), and where each type's
   // latest ended one ended.
   const deviceIds = batch.map((w) => w.deviceId);
@@ -305,7 +329,7 @@ async function loadBatch(tx: DbOrTx, batch: WorkItem[]): Promise<BatchData> {
     };
     for (const r of rows.rows) backOnline.add(r.device_id);
   }
-  return { contexts, minutes, stays, open, ended, backOnline };
+  return { contexts, minutes, stays, visits, open, ended, backOnline };
 }
 
 async function evaluateDeviceRange(tx: DbOrTx, work: WorkItem, data: BatchData, settings: EngineSettings, now: Date): Promise<StepOutcome> {
@@ -326,7 +350,10 @@ async function evaluateDeviceRange(tx: DbOrTx, work: WorkItem, data: BatchData, 
     };
   }
 
-  const evaluation = evaluateMinutes(minutes, { rules, stayAt: (t) => stayView(stayAt(t)) }, states);
+  const visits = data.visits.get(work.propertyId) ?? [];
+  // A minute is covered when the visit overlaps it at all.
+  const visitAt = (t: number) => visits.some((v) => v.from < t + MINUTE_MS && t < v.to);
+  const evaluation = evaluateMinutes(minutes, { rules, stayAt: (t) => stayView(stayAt(t)), visitAt }, states);
 
   // Updates first: an open episode resolves before a new one of its type may open.
   for (const update of evaluation.updated) {
