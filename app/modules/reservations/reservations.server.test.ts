@@ -156,6 +156,8 @@ describe.each(testDatabases())("reservations on %s", (kind) => {
       checkOutDate: "2026-08-05",
       guestCount: 2,
       status: "pending",
+      // Not published by the operator (the default): the page carries no registry numbers.
+      registryNumbers: null,
     });
     expect(await getReservationByLink(database.db, uniqueLink.toLowerCase() === uniqueLink ? `${uniqueLink}X` : uniqueLink.toLowerCase())).toBeNull();
     expect(await getReservationByLink(database.db, "' or 1=1 --")).toBeNull();
