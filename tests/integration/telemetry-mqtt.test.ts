@@ -4,10 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import { connect, type MqttClient } from "mqtt";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Db } from "#app/db/client.server.ts";
 import { deviceState } from "#app/db/schema.ts";
 import { registerDevice } from "#app/modules/door/door.server.ts";
 import { rejectedTopic, telemetryTopic } from "#app/modules/telemetry/telemetry-mqtt.server.ts";
+import { TELEMETRY_LIMITS } from "#app/modules/telemetry/telemetry.schema.ts";
 import { listReadings } from "#app/modules/telemetry/telemetry.server.ts";
 import { spawnServer, type SpawnedServer } from "#tests/helpers/spawn-server.ts";
 import { createTestDatabase, startTestServer, testDatabases, type TestDatabase, type TestServer } from "#tests/helpers/test-server.ts";
@@ -71,6 +72,47 @@ async function count(db: Database["db"], deviceIds: string[]): Promise<number> {
   return (result as unknown as { rows: { n: number }[] }).rows[0].n;
 }
 
+type Rejection = { device: string; error: string; index?: number; field?: string };
+type Message = { payload: string; /** another device's topic (default: the test's device) */ deviceId?: string };
+
+const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Every note the server publishes on …/telemetry/rejected for these devices, as it arrives. */
+async function watchRejections(client: MqttClient, deviceIds: string[]): Promise<Rejection[]> {
+  const seen: Rejection[] = [];
+  const topics = new Map(deviceIds.map((id) => [rejectedTopic(id), id]));
+  client.on("message", (topic, payload) => {
+    const device = topics.get(topic);
+    if (device) seen.push({ device, ...(JSON.parse(payload.toString("utf8")) as Omit<Rejection, "device">) });
+  });
+  await client.subscribeAsync([...topics.keys()], { qos: 0 });
+  return seen;
+}
+
+/** A device's stored readings (ts in ms, ascending) and the counters that must agree with them. */
+async function storedOf(db: Db, deviceId: string): Promise<{ ts: number[]; state: number | null; minute: number }> {
+  const raw = await db.execute(sql`
+    select (extract(epoch from r.ts) * 1000)::bigint as ms from telemetry_readings r
+    join devices d on d.telemetry_key = r.device_key where d.id = ${deviceId} order by r.ts`);
+  const totals = await db.execute(sql`
+    select (select readings_total from device_state where device_id = ${deviceId})::int as state,
+      (select coalesce(sum(readings), 0) from telemetry_minute where device_id = ${deviceId})::int as minute`);
+  const [{ state, minute }] = rows<{ state: number | null; minute: number }>(totals);
+  return { ts: rows<{ ms: string | number }>(raw).map((r) => Number(r.ms)), state, minute };
+}
+
+/** Raw rows of every device: what a refused message must not add to, under any device. */
+async function allRawRows(db: Db): Promise<number> {
+  return rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from telemetry_readings`))[0].n;
+}
+
+/** A JSON body padded with trailing spaces (still valid JSON) to exactly `bytes` bytes. */
+function padded(body: unknown, bytes: number): string {
+  const json = JSON.stringify(body);
+  if (Buffer.byteLength(json) > bytes) throw new Error("body already larger than the padding target");
+  return json + " ".repeat(bytes - Buffer.byteLength(json));
+}
+
 describe.skipIf(!brokerUp && !requireMqtt).each(testDatabases())("telemetry over MQTT on %s", (kind) => {
   let server: TestServer;
   const suffix = randomBytes(3).toString("hex");
@@ -119,6 +161,172 @@ describe.skipIf(!brokerUp && !requireMqtt).each(testDatabases())("telemetry over
     } finally {
       await client.endAsync();
     }
+  });
+
+  // Refusals (issue 19): each refused message is acknowledged and dropped whole, with a note on
+  // …/telemetry/rejected; the readings around it are stored as usual. `at(i)` is the ts of
+  // reading i of the scenario (one second apart, from an hour ago).
+  type Scenario = {
+    /** Messages the consumer must refuse, published in this order. */
+    refused: Message[];
+    /** The notes expected for them, in any order. */
+    rejections: Omit<Rejection, "device">[] | ((deviceId: string) => Rejection[]);
+    /** Messages just inside the limit being tested, published after the refused ones: all stored. */
+    accepted?: { payload: string; ts: number[] }[];
+  };
+
+  async function refusalScenario(name: string, build: (at: (i: number) => number, deviceId: string) => Scenario) {
+    const { device } = await registerDevice(server.db, { deviceId: `mq-${kind}-${name}-${suffix}`, name, propertyId: null });
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 60 * 60_000;
+    const at = (i: number) => t0 + i * 1000;
+    const scenario = build(at, device.id);
+    const expectedRejections =
+      typeof scenario.rejections === "function" ? scenario.rejections(device.id) : scenario.rejections.map((r) => ({ device: device.id, ...r }));
+    const otherDevices = scenario.refused.flatMap((m) => (m.deviceId && m.deviceId !== device.id ? [m.deviceId] : []));
+    const client = await publisher();
+    try {
+      const rejected = await watchRejections(client, [device.id, ...otherDevices]);
+      const single = (i: number) => JSON.stringify({ ts: new Date(at(i)).toISOString(), laeq: 45, lmax: 50, occupancy: 1 });
+      // Before: one reading stored (which also waits for the consumer to be subscribed).
+      await waitUntil(async () => {
+        await client.publishAsync(telemetryTopic(device.id), single(0), { qos: 1 });
+        return (await storedOf(server.db, device.id)).ts.length === 1;
+      }, "the consumer storing a first reading");
+      const rawBefore = await allRawRows(server.db);
+
+      for (const message of scenario.refused) await client.publishAsync(telemetryTopic(message.deviceId ?? device.id), message.payload, { qos: 1 });
+      for (const message of scenario.accepted ?? []) await client.publishAsync(telemetryTopic(device.id), message.payload, { qos: 1 });
+      // After: the consumer keeps going.
+      const after = [3000, 3001, 3002];
+      for (const i of after) await client.publishAsync(telemetryTopic(device.id), single(i), { qos: 1 });
+
+      const expectedTs = [at(0), ...(scenario.accepted ?? []).flatMap((m) => m.ts), ...after.map(at)].sort((a, b) => a - b);
+      await waitUntil(async () => (await storedOf(server.db, device.id)).ts.length >= expectedTs.length, "the readings after the refused messages stored");
+      await waitUntil(() => rejected.length >= expectedRejections.length, `${expectedRejections.length} rejection notes`);
+
+      // The notes, matched by content (the consumer handles messages concurrently).
+      const byContent = (list: Rejection[]) => list.map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();
+      expect(byContent(rejected)).toEqual(byContent(expectedRejections));
+      // Nothing of the refused messages stored, under this device or any other; the counters agree.
+      const stored = await storedOf(server.db, device.id);
+      expect(stored.ts).toEqual(expectedTs);
+      expect(stored.state).toBe(expectedTs.length);
+      expect(stored.minute).toBe(expectedTs.length);
+      expect(await allRawRows(server.db)).toBe(rawBefore + expectedTs.length - 1);
+    } finally {
+      await client.endAsync();
+    }
+  }
+
+  const readingAt = (ts: number, extra: Record<string, unknown> = {}) => ({ ts: new Date(ts).toISOString(), laeq: 50, lmax: 55, ...extra });
+  const seq = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+
+  test("a message from an unregistered device is refused and stores nothing; once registered, its readings are stored", async () => {
+    const ghost = `mq-${kind}-ghost-${suffix}`;
+    await refusalScenario("unknown", (at) => ({
+      refused: [{ deviceId: ghost, payload: JSON.stringify({ readings: [readingAt(at(1)), readingAt(at(2))] }) }],
+      rejections: [{ device: ghost, error: "Dispositivo desconocido: regístralo en Dispositivos." }],
+    }));
+    expect(await server.db.select().from(deviceState).where(eq(deviceState.deviceId, ghost))).toEqual([]);
+    // Registered afterwards, the device is let in once the consumer's device cache (5 s) expires.
+    await registerDevice(server.db, { deviceId: ghost, name: "Ghost", propertyId: null });
+    const client = await publisher();
+    try {
+      const rejected = await watchRejections(client, [ghost]);
+      const t = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+      await waitUntil(
+        async () => {
+          await client.publishAsync(telemetryTopic(ghost), JSON.stringify(readingAt(t)), { qos: 1 });
+          return (await storedOf(server.db, ghost)).ts.length === 1;
+        },
+        "the newly registered device's reading stored",
+        15_000,
+      );
+      // Refused only while the consumer still remembered it as unknown.
+      for (const r of rejected) expect(r).toEqual({ device: ghost, error: "Dispositivo desconocido: regístralo en Dispositivos." });
+      expect(await storedOf(server.db, ghost)).toEqual({ ts: [t], state: 1, minute: 1 });
+    } finally {
+      await client.endAsync();
+    }
+  });
+
+  test("a message over 256 kB is refused whole; one of exactly 256 kB is stored", async () => {
+    const limit = TELEMETRY_LIMITS.maxBodyBytes;
+    expect(limit).toBe(256 * 1024);
+    await refusalScenario("size", (at) => ({
+      // Valid readings, padded with JSON whitespace: only the size is wrong.
+      refused: [{ payload: padded({ readings: seq(1, 5).map((i) => readingAt(at(i))) }, limit + 1) }],
+      rejections: [{ error: "El mensaje supera 256 kB." }],
+      accepted: [{ payload: padded({ readings: seq(1000, 5).map((i) => readingAt(at(i))) }, limit), ts: seq(1000, 5).map(at) }],
+    }));
+  });
+
+  test("a reading more than 5 minutes ahead refuses its whole message; 4 minutes ahead is stored", async () => {
+    const now = Date.now();
+    await refusalScenario("future", (at) => ({
+      refused: [{ payload: JSON.stringify({ readings: [readingAt(at(1)), readingAt(at(2)), readingAt(now + 6 * 60_000)] }) }],
+      rejections: [{ error: "Lectura 2, campo «ts»: está más de 5 minutos en el futuro (revisa el reloj del dispositivo).", index: 2, field: "ts" }],
+      accepted: [{ payload: JSON.stringify(readingAt(now + 4 * 60_000)), ts: [now + 4 * 60_000] }],
+    }));
+  });
+
+  test("a reading more than 7 days old is refused; one just under 7 days old is stored", async () => {
+    const now = Date.now();
+    const week = TELEMETRY_LIMITS.maxAgeMs;
+    await refusalScenario("old", (at) => ({
+      refused: [
+        { payload: JSON.stringify(readingAt(now - week - 10 * 60_000)) },
+        { payload: JSON.stringify({ readings: [readingAt(at(1)), readingAt(now - week - 10 * 60_000)] }) },
+      ],
+      rejections: [
+        { error: "La lectura, campo «ts»: tiene más de 7 días y ya no se acepta.", index: 0, field: "ts" },
+        { error: "Lectura 1, campo «ts»: tiene más de 7 días y ya no se acepta.", index: 1, field: "ts" },
+      ],
+      accepted: [{ payload: JSON.stringify(readingAt(now - week + 10 * 60_000)), ts: [now - week + 10 * 60_000] }],
+    }));
+  });
+
+  test("more than 500 readings in one message are refused whole; exactly 500 are stored", async () => {
+    await refusalScenario("many", (at) => ({
+      refused: [{ payload: JSON.stringify({ readings: seq(1, 501).map((i) => readingAt(at(i))) }) }],
+      rejections: [{ error: "Demasiadas lecturas (501): como mucho 500 por petición.", field: "readings" }],
+      accepted: [{ payload: JSON.stringify({ readings: seq(1000, 500).map((i) => readingAt(at(i))) }), ts: seq(1000, 500).map(at) }],
+    }));
+  });
+
+  test("a value out of range (laeq 141, lmax below laeq) refuses its whole message; the limits themselves are stored", async () => {
+    await refusalScenario("range", (at) => ({
+      refused: [
+        { payload: JSON.stringify({ readings: [readingAt(at(1)), readingAt(at(2), { laeq: 141, lmax: 141 }), readingAt(at(3))] }) },
+        { payload: JSON.stringify({ readings: [readingAt(at(4), { laeq: 60, lmax: 59.9 }), readingAt(at(5))] }) },
+        { payload: JSON.stringify(readingAt(at(6), { occupancy: 101 })) },
+      ],
+      rejections: [
+        { error: "Lectura 1, campo «laeq»: debe ser un número entre 0 y 140 dB(A).", index: 1, field: "laeq" },
+        { error: "Lectura 0, campo «lmax»: debe ser mayor o igual que laeq.", index: 0, field: "lmax" },
+        { error: "La lectura, campo «occupancy»: debe ser un número entero entre 0 y 100 personas.", index: 0, field: "occupancy" },
+      ],
+      accepted: [
+        {
+          payload: JSON.stringify({ readings: [readingAt(at(1000), { laeq: 140, lmax: 140 }), readingAt(at(1001), { laeq: 0, lmax: 0, occupancy: 100 })] }),
+          ts: [at(1000), at(1001)],
+        },
+      ],
+    }));
+  });
+
+  test("a body that is not a JSON object (array, number, string, null) is refused and stores nothing", async () => {
+    const error = 'El cuerpo debe ser un objeto JSON: {"readings": [...]} o una lectura.';
+    await refusalScenario("shape", (at) => ({
+      refused: [
+        // The readings without their {"readings": …} wrapper: a plausible firmware mistake.
+        { payload: JSON.stringify([readingAt(at(1)), readingAt(at(2))]) },
+        { payload: "42" },
+        { payload: JSON.stringify("laeq 50") },
+        { payload: "null" },
+      ],
+      rejections: [{ error }, { error }, { error }, { error }],
+    }));
   });
 });
 
