@@ -7,9 +7,12 @@ import { listReadings, TELEMETRY_CHANNEL, type StoredReading } from "./telemetry
 // Live telemetry (ADR 0015): every instance hears every committed batch, whichever instance
 // stored it. The ingest statement itself calls pg_notify, so a notification exists only for a
 // committed batch. Each process holds ONE listening connection (PostgreSQL: a dedicated client
-// running LISTEN; PGlite: its own listen()) and fans out to any number of subscribers in memory:
-// a batch too big to travel inline (over INLINE_EVENT_READINGS readings) is read once per
-// notification, never once per open page.
+// running LISTEN; PGlite: its own listen()) and fans out to any number of subscribers in memory.
+// A notification carries the device, its range and its new device_state, never the readings
+// themselves: no subscriber today needs them (the live tiles show device_state, the incidents
+// worker needs only the property), and building and parsing 500 readings per batch was a tenth
+// of the ingest's cost. A subscriber that wants them calls `readings()`: read once per
+// notification, however many subscribers ask.
 //
 // The registry lives on globalThis because the React Router build bundles its own copy of this
 // module: a Monitorización loader subscribing through that copy must reach the listener the
@@ -20,8 +23,12 @@ export type DeviceStateView = typeof deviceState.$inferSelect;
 export type TelemetryEvent = {
   deviceId: string;
   propertyId: string | null;
-  /** The readings this batch newly stored, oldest first (duplicates are not repeated). */
-  readings: TelemetryReadingJson[];
+  /** How many readings this batch newly stored, and their time range (inclusive). */
+  count: number;
+  from: Date;
+  to: Date;
+  /** Those readings, oldest first: read from the database on the first call, shared after. */
+  readings(): Promise<TelemetryReadingJson[]>;
   /** device_state after the batch. */
   state: DeviceStateView;
 };
@@ -47,7 +54,6 @@ type Payload = {
   count: number;
   from: string;
   to: string;
-  readings: Record<string, unknown>[] | null;
   state: Record<string, unknown>;
 };
 
@@ -93,7 +99,7 @@ function readingFromStored(r: StoredReading): TelemetryReadingJson {
   });
 }
 
-async function deliver(db: Db, raw: string, logger: Logger | undefined): Promise<void> {
+function deliver(db: Db, raw: string, logger: Logger | undefined): void {
   if (registry.listeners.size === 0) return;
   let payload: Payload;
   try {
@@ -102,18 +108,17 @@ async function deliver(db: Db, raw: string, logger: Logger | undefined): Promise
     logger?.warn("telemetry events: unreadable notification ignored");
     return;
   }
-  let readings: TelemetryReadingJson[];
-  if (payload.readings) {
-    readings = payload.readings.map(readingFromJson);
-  } else {
-    // A big batch: read its range once (the `to` bound is inclusive).
-    const to = new Date(new Date(payload.to).getTime() + 1);
-    readings = (await listReadings(db, payload.deviceId, new Date(payload.from), to, 10_000)).map(readingFromStored);
-  }
+  const from = new Date(payload.from);
+  const to = new Date(payload.to);
+  let read: Promise<TelemetryReadingJson[]> | undefined;
   const event: TelemetryEvent = {
     deviceId: payload.deviceId,
     propertyId: payload.propertyId,
-    readings,
+    count: Number(payload.count),
+    from,
+    to,
+    // The `to` bound is inclusive; listReadings' is not.
+    readings: () => (read ??= listReadings(db, payload.deviceId, from, new Date(to.getTime() + 1), 10_000).then((rows) => rows.map(readingFromStored))),
     state: stateFromJson(payload.state),
   };
   for (const listener of registry.listeners) {
@@ -132,7 +137,7 @@ async function deliver(db: Db, raw: string, logger: Logger | undefined): Promise
 export async function startTelemetryEvents(database: Database, logger?: Logger): Promise<{ close(): Promise<void> }> {
   await registry.stop?.();
   const { db } = database;
-  const handle = (payload: string) => void deliver(db, payload, logger).catch((error: unknown) => logger?.error({ err: error }, "telemetry event failed"));
+  const handle = (payload: string) => deliver(db, payload, logger);
   let stop: () => Promise<void>;
   if (database.kind === "pglite") {
     const client = (db as unknown as { $client: { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> } }).$client;

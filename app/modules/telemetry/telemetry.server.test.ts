@@ -92,8 +92,10 @@ describe.each(testDatabases())("telemetry storage on %s", (kind) => {
 
     await waitUntil(() => events.length === 1, "the telemetry event");
     expect(events[0].deviceId).toBe("ns01-a");
-    expect(events[0].readings.map((r) => r.laeq)).toEqual([40, 80, 60]);
-    expect(events[0].readings[0].motion).toBe(true);
+    expect(events[0].count).toBe(3);
+    const sent = await events[0].readings();
+    expect(sent.map((r) => r.laeq)).toEqual([40, 80, 60]);
+    expect(sent[0].motion).toBe(true);
     expect(events[0].state.readingsTotal).toBe(3);
   });
 
@@ -141,13 +143,19 @@ describe.each(testDatabases())("telemetry storage on %s", (kind) => {
     expect(state.occupancy).toBe(3);
   });
 
-  test("a big batch is announced once, its readings read back", async () => {
+  test("a big batch is announced once, its readings read back once however many ask", async () => {
     events = [];
     const many = Array.from({ length: 30 }, (_, i) => ({ ts: at(3600 + i * 10), laeq: 50 + (i % 5) }));
-    expect(await ingestReadings(database.db, "ns01-b", readings(many))).toEqual({ accepted: 30, duplicates: 0 });
+    // Repeated inside the request and already stored: both duplicates, neither announced.
+    const resent = [...many, many[3], { ts: at(20), laeq: 70 }];
+    expect(await ingestReadings(database.db, "ns01-b", readings(resent))).toEqual({ accepted: 30, duplicates: 2 });
     await waitUntil(() => events.length === 1, "the telemetry event");
-    expect(events[0].readings).toHaveLength(30);
-    expect(events[0].readings[29].laeq).toBe(54);
+    expect(events[0]).toMatchObject({ count: 30, from: new Date(at(3600)), to: new Date(at(3600 + 290)) });
+    const first = events[0].readings();
+    expect(events[0].readings()).toBe(first);
+    const sent = await first;
+    expect(sent).toHaveLength(30);
+    expect(sent[29].laeq).toBe(54);
   });
 
   test("retention drops whole partitions and old hourly rows, and is idempotent", async () => {
