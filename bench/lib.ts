@@ -38,7 +38,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "nidosmart-bench-"));
   const started = performance.now();
-  const child = spawn(process.execPath, ["build/node/main.js"], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(" ") : []), "build/node/main.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, ADMIN_EMAIL: "bench@nidosmart.test", ADMIN_PASSWORD: "bench-pass-1", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
   });

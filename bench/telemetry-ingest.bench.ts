@@ -261,8 +261,10 @@ async function postgresMqtt(adminUrl: string): Promise<BenchRow[]> {
       }
       // Let both consumers subscribe.
       await new Promise((r) => setTimeout(r, 2_000));
-      const seconds = Math.min(SECONDS, 30);
-      const target = 10_000;
+      const seconds = SECONDS;
+      // Offered above the goal: a consumer that only just keeps up at 10,000/s would show the
+      // offered rate, not what it can sustain.
+      const target = Number(process.env.TELEMETRY_MQTT_RATE ?? 12_000);
       const start = Date.now() - 6 * 3_600_000;
       let sent = 0;
       const began = performance.now();

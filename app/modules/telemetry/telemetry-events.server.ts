@@ -58,7 +58,12 @@ type Payload = {
 };
 
 const STATE_DATES = new Set(["last_ts", "last_received_at"]);
-const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const camelNames = new Map<string, string>();
+const camel = (key: string) => {
+  let name = camelNames.get(key);
+  if (name === undefined) camelNames.set(key, (name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())));
+  return name;
+};
 
 function stateFromJson(row: Record<string, unknown>): DeviceStateView {
   const out: Record<string, unknown> = {};
