@@ -183,7 +183,6 @@ function rollupUpsert(table: "telemetry_minute" | "telemetry_hour", unit: "minut
       RETURNING 1`;
 }
 
-const flagSql = (bit: number, column: string) => `CASE WHEN ${column} & ${1 << (bit + 8)} <> 0 THEN ${column} & ${1 << bit} <> 0 END`;
 
 // Parameters: $1 device keys, $2 ts (epoch ms), $3.. the raw columns; then per device: keys,
 // ids, property ids, readings sent, and the newest value of each device_state field.
