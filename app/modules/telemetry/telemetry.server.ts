@@ -79,11 +79,14 @@ function linkOf(r: TelemetryReading): number | null {
 
 const scaled = (value: number | null, factor: number) => (value === null ? null : Math.round(value * factor));
 
-/** device_state's columns, each the newest reported value of its field (ADR 0015). */
-const STATE_FIELDS: [column: string, field: keyof TelemetryReading, type: string][] = [
+/**
+ * device_state's columns, each the newest reported value of its field (ADR 0015), at the
+ * resolution the raw table keeps (the scale factor), so the tiles agree with the charts.
+ */
+const STATE_FIELDS: [column: string, field: keyof TelemetryReading, type: string, scale?: number][] = [
   ["window_s", "windowS", "smallint"],
-  ["laeq", "laeq", "real"],
-  ["lmax", "lmax", "real"],
+  ["laeq", "laeq", "real", 10],
+  ["lmax", "lmax", "real", 10],
   ["occupancy", "occupancy", "smallint"],
   ["motion", "motion", "boolean"],
   ["door_open", "doorOpen", "boolean"],
@@ -91,10 +94,10 @@ const STATE_FIELDS: [column: string, field: keyof TelemetryReading, type: string
   ["tamper", "tamper", "boolean"],
   ["siren", "siren", "boolean"],
   ["light_lux", "lightLux", "real"],
-  ["temp_c", "tempC", "real"],
-  ["humidity_pct", "humidityPct", "real"],
-  ["pressure_hpa", "pressureHpa", "real"],
-  ["co_ppm", "coPpm", "real"],
+  ["temp_c", "tempC", "real", 100],
+  ["humidity_pct", "humidityPct", "real", 100],
+  ["pressure_hpa", "pressureHpa", "real", 10],
+  ["co_ppm", "coPpm", "real", 10],
   ["battery_pct", "batteryPct", "smallint"],
   ["rssi_dbm", "rssiDbm", "smallint"],
 ];
@@ -314,8 +317,9 @@ export async function ingestBatches(db: DbOrTx, batches: DeviceBatch[]): Promise
       for (let f = 0; f < STATE_FIELDS.length; f++) {
         const value = r[STATE_FIELDS[f][1]];
         if (value !== null && t >= dev.latestTs[f]) {
+          const scale = STATE_FIELDS[f][3];
           dev.latestTs[f] = t;
-          dev.latest[f] = value;
+          dev.latest[f] = scale ? Math.round((value as number) * scale) / scale : value;
         }
       }
     }
