@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { connect, type MqttClient } from "mqtt";
+import { createDevicePublisher, type DevicePublisher } from "#app/modules/telemetry/device-publisher.ts";
 import {
   createSimulatedDevice,
   SCENARIO_LABELS,
@@ -218,19 +219,30 @@ async function main() {
   for (const [i, run] of runs.entries()) process.stdout.write(`${run.known.id}: ${SCENARIO_LABELS[scenarioOf(i)]}\n`);
 
   let mqttClient: MqttClient | null = null;
+  let devicePublisher: DevicePublisher | null = null;
   if (transport === "mqtt") {
-    mqttClient = connect(values["mqtt-url"] ?? process.env.MQTT_URL ?? "mqtt://127.0.0.1:1883", { clientId: `ns01-simulator-${process.pid}` });
+    mqttClient = connect(values["mqtt-url"] ?? process.env.MQTT_URL ?? "mqtt://127.0.0.1:1883", {
+      clientId: `ns01-simulator-${process.pid}`,
+      protocolVersion: 5,
+    });
     await new Promise<void>((resolve, reject) => {
       mqttClient!.once("connect", () => resolve());
       mqttClient!.once("error", reject);
     });
+    devicePublisher = createDevicePublisher(mqttClient);
   }
-  const publish = async (run: Running, readings: TelemetryReadingInput[]) => {
-    if (!mqttClient) return sendHttp(run, readings);
-    // One reading per message, QoS 1: the broker's PUBACK is the device's "sent".
-    await Promise.all(readings.map((r) => mqttClient!.publishAsync(`nidosmart/devices/${run.known.id}/telemetry`, JSON.stringify(r), { qos: 1 })));
-    sent += readings.length;
-    return true;
+  /** Sends readings; returns those to keep for the next round (a device's outbox). */
+  const publish = async (run: Running, readings: TelemetryReadingInput[]): Promise<TelemetryReadingInput[]> => {
+    if (!devicePublisher) return (await sendHttp(run, readings)) ? [] : readings;
+    // One reading per message, QoS 1. A PUBACK saying "no matching subscribers" (the moment after
+    // a broker restart, before the server subscribes again) means nobody took it: keep it.
+    const outcomes = await Promise.all(
+      readings.map((r) => devicePublisher!.publish(`nidosmart/devices/${run.known.id}/telemetry`, JSON.stringify(r)).catch(() => "failed" as const)),
+    );
+    const kept = readings.filter((_, i) => outcomes[i] !== "taken");
+    sent += readings.length - kept.length;
+    if (kept.length > 0) failures++;
+    return kept;
   };
 
   // History first: the last H hours, oldest first, in batches of 500 per device.
@@ -243,8 +255,8 @@ async function main() {
       if (simulatedDeviceReports(run.sim, new Date(t))) readings.push(reading);
     }
     if (readings.length > 0) {
-      await publish(run, readings);
-      process.stdout.write(`${run.known.id}: ${readings.length} lecturas de historia enviadas\n`);
+      run.pending = await publish(run, readings);
+      process.stdout.write(`${run.known.id}: ${readings.length - run.pending.length} lecturas de historia enviadas\n`);
     }
     run.next = now + interval * 1000;
   }
@@ -282,7 +294,8 @@ async function main() {
         const batch = run.pending;
         run.pending = [];
         // A failed send keeps the readings for the next round, like a device's outbox.
-        if (!(await publish(run, batch))) run.pending = [...batch, ...run.pending];
+        const kept = await publish(run, batch);
+        if (kept.length > 0) run.pending = [...kept, ...run.pending];
       }),
     );
     await new Promise((r) => setTimeout(r, sendEvery * 1000));
