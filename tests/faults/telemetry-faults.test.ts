@@ -227,8 +227,12 @@ describe.each(testDatabases())("telemetry under SIGKILL on %s", (kind) => {
         }
         return { accepted, duplicates };
       };
-      /** Raw rows of these devices, read while no server holds the database (PGlite: one process at a time). */
+      // PostgreSQL can be read beside the servers, through one pool for the whole test; PGlite
+      // only while no server holds it (one process at a time).
+      const reader = kind === "postgres" ? await db.open() : null;
+      /** Raw rows of these devices. */
       const readStored = async () => {
+        if (reader) return rawCount(reader.db, ids);
         const database = await db.open();
         try {
           return await rawCount(database.db, ids);
@@ -344,6 +348,7 @@ describe.each(testDatabases())("telemetry under SIGKILL on %s", (kind) => {
         // Again in case the test failed before (a no-op for an ended session).
         await forgetSession(broker.url, clientId).catch(() => {});
         await broker.stop();
+        await reader?.close();
       }
     },
   );
