@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { deviceState, devices, telemetryHour } from "#app/db/schema.ts";
@@ -156,6 +156,25 @@ describe.each(testDatabases())("telemetry storage on %s", (kind) => {
     const sent = await first;
     expect(sent).toHaveLength(30);
     expect(sent[29].laeq).toBe(54);
+  });
+
+  test("inside a caller's transaction the batch is part of it: rolled back, nothing stays", async () => {
+    const list = readings([{ ts: at(7200), laeq: 61 }, { ts: at(7210), laeq: 62 }]);
+    const rollback = new Error("roll back");
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await ingestReadings(tx, "ns01-b", list)).toEqual({ accepted: 2, duplicates: 0 });
+        // Seen inside the transaction, a resend is already a duplicate.
+        expect(await ingestReadings(tx, "ns01-b", list)).toEqual({ accepted: 0, duplicates: 2 });
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await listReadings(database.db, "ns01-b", new Date(at(7200)), new Date(at(7211)))).toHaveLength(0);
+    const minutes = await database.db
+      .select()
+      .from(telemetryMinute)
+      .where(and(eq(telemetryMinute.deviceId, "ns01-b"), gte(telemetryMinute.bucket, new Date(at(7140))), lt(telemetryMinute.bucket, new Date(at(7260)))));
+    expect(minutes).toEqual([]);
   });
 
   test("retention drops whole partitions and old hourly rows, and is idempotent", async () => {

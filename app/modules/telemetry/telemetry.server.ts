@@ -181,7 +181,9 @@ function rollupUpsert(table: "telemetry_minute" | "telemetry_hour", unit: "minut
   return `
       INSERT INTO ${table} AS t (device_id, bucket, ${columns})
       SELECT device_id, date_trunc('${unit}', ts - interval '1 millisecond'), ${aggregates}
-      FROM r GROUP BY 1, 2
+      -- In key order, like device_state and incident_work below: two batches of the same devices
+      -- (two MQTT consumers) then lock rows in the same order and never deadlock.
+      FROM r GROUP BY 1, 2 ORDER BY 1, 2
       ON CONFLICT (device_id, bucket) DO UPDATE SET ${merges}
       RETURNING 1`;
 }
