@@ -248,11 +248,16 @@ describe.each(testDatabases())("telemetry under SIGKILL on %s", (kind) => {
       const readingJson = (i: number) => ({ ts: new Date(ts(i)).toISOString(), laeq: 40 + (i % 30), lmax: 75, occupancy: i % 4 });
       const acked = ids.map(() => [] as number[]);
       const unacked = ids.map(() => [] as number[]);
+      // MQTT 5 PUBACKs "no matching subscribers" (reason 16): acknowledged, yet the broker kept nothing.
+      const noSubscribers = ids.map(() => 0);
       const ackedCount = () => acked.reduce((sum, a) => sum + a.length, 0);
       let publishing = true;
       let server = await startServer();
       const publishers = ids.map(async (id, d) => {
         const client = await mqttClient(broker.url);
+        client.on("packetreceive", (packet) => {
+          if (packet.cmd === "puback" && packet.reasonCode === 16) noSubscribers[d]++;
+        });
         try {
           // 3 hours of one reading a second: enough for the run, and every ts stays accepted.
           for (let next = 0, m = 0; publishing && next < 10_000; m++) {
@@ -289,8 +294,10 @@ describe.each(testDatabases())("telemetry under SIGKILL on %s", (kind) => {
         await waitUntil(() => logged(server).accepted >= 400, "server 3 storing 400 readings", 60_000);
         publishing = false;
         await Promise.all(publishers);
-        // The broker stayed up: it acknowledged every message.
+        // The broker stayed up: it acknowledged every message, and always had the server's
+        // persistent session subscribed to take it (also while the server was down).
         expect(unacked.flat()).toEqual([]);
+        expect(noSubscribers).toEqual(ids.map(() => 0));
         const total = ackedCount();
         expect(total).toBeGreaterThan(2_000);
 
