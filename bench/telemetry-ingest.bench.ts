@@ -23,6 +23,7 @@ const CONCURRENCY = 8;
 /** The sustained run that checks memory stays flat (0 skips it). */
 const RSS_SECONDS = Number(process.env.TELEMETRY_RSS_SECONDS ?? 600);
 const RSS_RATE = Number(process.env.TELEMETRY_RSS_RATE ?? 20_000);
+const THROUGHPUT_START_MS = 2.5 * 86_400_000;
 const MQTT_URL = process.env.TEST_MQTT_URL ?? process.env.MQTT_URL ?? "mqtt://127.0.0.1:1883";
 
 type Device = { id: string; secret: string };
@@ -66,7 +67,11 @@ async function registerDevices(server: BuiltServer, prefix: string, count: numbe
   return devices;
 }
 
-/** Batch `b` of a device: 500 consecutive 1-second readings, the first batch 6 h ago. */
+/**
+ * Batch `b` of a device: 500 consecutive 1-second readings from `start`. A throughput run starts
+ * 2.5 days back: 60 s at 50,000 readings/s over 40 devices is 21 hours of readings per device,
+ * all of which must stay in the past (5 minutes ahead is refused).
+ */
 function batchReadings(deviceIndex: number, b: number, start: number): TelemetryReadingInput[] {
   const sim = createSimulatedDevice(SCENARIOS[deviceIndex % SCENARIOS.length], deviceIndex * 7919 + b);
   const out: TelemetryReadingInput[] = new Array(BATCH);
@@ -158,7 +163,7 @@ async function pgliteHttp(): Promise<BenchRow[]> {
   const server = await startBuiltServer({ TELEMETRY_RATE_PER_S: "1000", TELEMETRY_RATE_BURST: "1000" });
   try {
     const devices = await registerDevices(server, "bench-pglite", DEVICES);
-    const start = Date.now() - 6 * 3_600_000;
+    const start = Date.now() - THROUGHPUT_START_MS;
     const result = await httpLoad(server.url, devices, server.pid, start);
     const baseline = await withPglite(async (database) => {
       const { ensureTelemetryPartitions } = await import("#app/modules/telemetry/telemetry-partitions.server.ts");
@@ -201,7 +206,7 @@ async function postgresHttp(adminUrl: string): Promise<BenchRow[]> {
     const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
     try {
       const devices = await registerDevices(server, "bench-pg", DEVICES);
-      const start = Date.now() - 6 * 3_600_000;
+      const start = Date.now() - THROUGHPUT_START_MS;
       const result = await httpLoad(server.url, devices, server.pid, start);
       const size = await pool.query(`
         SELECT sum(pg_total_relation_size(c.oid))::bigint AS bytes FROM pg_inherits i
@@ -218,16 +223,21 @@ async function postgresHttp(adminUrl: string): Promise<BenchRow[]> {
       ];
       if (RSS_SECONDS > 0) {
         // Sustained: the nominal fleet (100,000 devices at one reading per 5 s = 20,000/s) for
-        // RSS_SECONDS, RSS sampled every 10 s. Its readings are 4 days old and onwards, a range
-        // of their own (1-s readings, 40 devices: 3.5 days of them in 10 minutes).
-        const sustained = await httpLoad(server.url, devices, server.pid, Date.now() - 4 * 86_400_000, { seconds: RSS_SECONDS, sampleEveryS: 10, rate: RSS_RATE });
+        // RSS_SECONDS, RSS sampled every 10 s. Its readings start 6.5 days back, a range of their
+        // own (1-s readings, 40 devices: 3.5 days of them in 10 minutes, ending before the
+        // throughput run's).
+        const sustained = await httpLoad(server.url, devices, server.pid, Date.now() - 6.5 * 86_400_000, { seconds: RSS_SECONDS, sampleEveryS: 10, rate: RSS_RATE });
         // The first minute is warm-up (caches, the JIT, the pool filling).
         const samples = sustained.rss.slice(6);
         const flat = rssFlat([0, ...samples]);
+        // A leak shows as a rising trend: the second and the last minute's averages side by side.
+        const minuteAverage = (list: number[]) => Math.round(list.reduce((a, b) => a + b, 0) / Math.max(1, list.length));
+        const trend = `${minuteAverage(samples.slice(0, 6))} → ${minuteAverage(samples.slice(-6))} MiB`;
         out.push(
           { group: "telemetry/postgres", metric: `sustained HTTP ingest, ${Math.round(sustained.seconds)} s paced at ${RSS_RATE}/s`, value: sustained.readingsPerS, unit: "readings/s", goal: `${RSS_RATE}/s, 0 errors` },
           { group: "telemetry/postgres", metric: "sustained ingest errors", value: sustained.errors, unit: "", goal: "0" },
           { group: "telemetry/postgres", metric: `server RSS over the sustained run (${samples.length} samples after the first minute)`, value: flat.text, unit: "", ratio: flat.flat, goal: "±10 %" },
+          { group: "telemetry/postgres", metric: "server RSS, second minute → last minute (average)", value: trend, unit: "" },
         );
       }
       return out;
@@ -295,7 +305,7 @@ async function postgresMqtt(adminUrl: string): Promise<BenchRow[]> {
       // Offered above the goal: a consumer that only just keeps up at 10,000/s would show the
       // offered rate, not what it can sustain.
       const target = Number(process.env.TELEMETRY_MQTT_RATE ?? 12_000);
-      const start = Date.now() - 6 * 3_600_000;
+      const start = Date.now() - THROUGHPUT_START_MS;
       let sent = 0;
       const began = performance.now();
       const sims = devices.map((_, i) => createSimulatedDevice(SCENARIOS[i % SCENARIOS.length], i));
