@@ -192,7 +192,7 @@ export function parseTelemetryBody(body: unknown, now: Date = new Date(), option
   return { ok: true, readings };
 }
 
-// The fast path (ADR 0015): zod costs about 3.5 µs a reading, most of the ingest's JavaScript
+// The fast path (ADR 0016): zod costs about 3.5 µs a reading, most of the ingest's JavaScript
 // at 10,000 readings/s. This accepts only readings that are plainly valid, under rules that are a
 // strict subset of the schema's (ts only as UTC "YYYY-MM-DDTHH:MM:SS[.fff]Z", the form every
 // NS-01 sends), and builds the same TelemetryReading; anything else, valid or not, goes through

@@ -188,7 +188,6 @@ function rollupUpsert(table: "telemetry_minute" | "telemetry_hour", unit: "minut
       RETURNING 1`;
 }
 
-
 // Parameters: $1 device keys, $2 ts (epoch ms), $3.. the raw columns; then per device: keys,
 // ids, property ids, readings sent, and the newest value of each device_state field.
 const RAW_PARAMS = 2 + RAW_COLUMNS.length;
@@ -298,8 +297,8 @@ async function runIngest(db: DbOrTx, values: unknown[]): Promise<IngestRow[]> {
 export async function ingestBatches(db: DbOrTx, batches: DeviceBatch[]): Promise<IngestResult[]> {
   // Per device: the readings to send (first of each ts only) and the newest value of each field.
   type Dev = { device: TelemetryDevice; seen: Set<number>; latestTs: number[]; latest: unknown[] };
-  // Each sent row: its device's key and ts, then the raw columns.
   const byKey = new Map<number, Dev>();
+  // Column by column, each sent row's device key, ts and raw values.
   const keys: number[] = [];
   const times: number[] = [];
   const columns: (number | null)[][] = RAW_COLUMNS.map(() => []);
