@@ -175,7 +175,8 @@ async function pgliteHttp(): Promise<BenchRow[]> {
     return [
       { group: "telemetry/pglite", metric: `HTTP ingest, ${BATCH}-reading batches, ${Math.round(result.seconds)} s`, value: result.readingsPerS, unit: "readings/s", baseline: `${baseline} bare INSERT`, ratio: Math.round((result.readingsPerS / baseline) * 100) / 100, goal: "≥ 5,000/s" },
       { group: "telemetry/pglite", metric: "HTTP ingest errors", value: result.errors, unit: "", goal: "0" },
-      { group: "telemetry/pglite", metric: "server RSS during ingest (after warm-up)", value: rss.text, unit: "", ratio: rss.flat, goal: "±10 %" },
+      // At full speed the heap swings between collections; the ±10 % goal is the sustained run's.
+      { group: "telemetry/pglite", metric: "server RSS at full speed (after warm-up), range and spread", value: rss.text, unit: "", ratio: rss.flat },
     ];
   } finally {
     await server.stop();
@@ -219,7 +220,8 @@ async function postgresHttp(adminUrl: string): Promise<BenchRow[]> {
         { group: "telemetry/postgres", metric: `HTTP ingest, ${BATCH}-reading batches, ${Math.round(result.seconds)} s`, value: result.readingsPerS, unit: "readings/s", baseline: `${baseline} bare INSERT`, ratio: Math.round((result.readingsPerS / baseline) * 100) / 100, goal: "≥ 20,000/s and ≥ 0.5" },
         { group: "telemetry/postgres", metric: "HTTP ingest errors", value: result.errors, unit: "", goal: "0" },
         { group: "telemetry/postgres", metric: `bytes per raw reading (table + index, ${rows.rows[0].n} rows)`, value: bytesPerReading, unit: "B", goal: "≤ 100" },
-        { group: "telemetry/postgres", metric: "server RSS during ingest (after warm-up)", value: rss.text, unit: "", ratio: rss.flat, goal: "±10 %" },
+        // At full speed the heap swings between collections; the ±10 % goal is the sustained run's.
+      { group: "telemetry/postgres", metric: "server RSS at full speed (after warm-up), range and spread", value: rss.text, unit: "", ratio: rss.flat },
       ];
       if (RSS_SECONDS > 0) {
         // Sustained: the nominal fleet (100,000 devices at one reading per 5 s = 20,000/s) for
