@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,8 +10,9 @@ import { devices } from "#app/db/schema.ts";
 import { hashDeviceSecret } from "#app/modules/door/door.server.ts";
 import { createDevicePublisher } from "#app/modules/telemetry/device-publisher.ts";
 import { telemetryTopic } from "#app/modules/telemetry/telemetry-mqtt.server.ts";
+import { mosquittoBinary, startPrivateBroker } from "#tests/helpers/mqtt-broker.ts";
 import { spawnServer, type SpawnedServer } from "#tests/helpers/spawn-server.ts";
-import { createTestDatabase, freePort, testDatabases, type TestDatabase } from "#tests/helpers/test-server.ts";
+import { createTestDatabase, testDatabases, type TestDatabase } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
 
 // A broker restart loses nothing the broker had (issue 19, item 5). A private Mosquitto with
@@ -22,88 +22,17 @@ import { waitUntil } from "#tests/helpers/wait-until.ts";
 // itself) while a device publishes without pause as DEVICE-PROTOCOL.md says (MQTT 5, a backlog,
 // a PUBACK "no matching subscribers" kept and resent). Every reading ends up stored exactly once.
 
-const mosquittoBinary = ["/usr/sbin/mosquitto", "/usr/bin/mosquitto"].find((p) => fs.existsSync(p));
 if (!mosquittoBinary && process.env.REQUIRE_MQTT === "1") throw new Error("mosquitto is not installed, and REQUIRE_MQTT=1");
 if (!mosquittoBinary)
   console.warn("\n!!! mosquitto is not installed: the broker-restart fault test is NOT RUN (REQUIRE_MQTT=1 makes it a failure).\n");
 
 const children: SpawnedServer[] = [];
-const brokers: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill("SIGKILL");
-  for (const b of brokers) if (b.exitCode === null && b.signalCode === null) b.kill("SIGKILL");
   for (const cleanup of cleanups) await cleanup();
 });
-
-type Broker = { url: string; stop(): Promise<void>; start(): Promise<void> };
-
-/** A Mosquitto of this test only, on a free port, persisting its sessions and queues to disk. */
-async function privateBroker(): Promise<Broker> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nidosmart-broker-"));
-  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  const port = await freePort();
-  const config = path.join(dir, "mosquitto.conf");
-  fs.writeFileSync(
-    config,
-    [
-      `listener ${port} 127.0.0.1`,
-      "allow_anonymous true",
-      "persistence true",
-      `persistence_location ${dir}/`,
-      "max_queued_messages 10000",
-      // Started as root, Mosquitto switches to the user "mosquitto", which cannot write the
-      // persistence file in this private directory: it would lose its queues on every restart.
-      `user ${os.userInfo().username}`,
-      "",
-    ].join("\n"),
-  );
-  let child: ChildProcess | null = null;
-  let log = "";
-  const broker: Broker = {
-    url: `mqtt://127.0.0.1:${port}`,
-    async start() {
-      const started = spawn(mosquittoBinary!, ["-c", config], {
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      started.stdout!.on("data", (chunk) => (log += chunk));
-      started.stderr!.on("data", (chunk) => (log += chunk));
-      brokers.push(started);
-      child = started;
-      await waitUntil(async () => {
-        if (started.exitCode !== null) throw new Error(`mosquitto exited:\n${log}`);
-        return probe(broker.url);
-      }, "the private broker listening");
-    },
-    async stop() {
-      const running = child;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((resolve) => running.once("exit", resolve));
-      // SIGTERM: a clean shutdown, which writes the persistence file.
-      running.kill("SIGTERM");
-      await exited;
-      child = null;
-    },
-  };
-  await broker.start();
-  return broker;
-}
-
-async function probe(url: string): Promise<boolean> {
-  const client = connect(url, {
-    clientId: `probe-${randomBytes(3).toString("hex")}`,
-    reconnectPeriod: 0,
-    connectTimeout: 1_000,
-  });
-  const ok = await new Promise<boolean>((resolve) => {
-    client.once("connect", () => resolve(true));
-    client.once("error", () => resolve(false));
-    client.once("close", () => resolve(false));
-  });
-  client.end(true);
-  return ok;
-}
 
 async function publisher(url: string): Promise<MqttClient> {
   const client = connect(url, {
@@ -154,7 +83,9 @@ async function store(kind: "pglite" | "postgres"): Promise<Store> {
 describe.skipIf(!mosquittoBinary).each(testDatabases())("telemetry across MQTT broker restarts on %s", (kind) => {
   test("every reading is stored once: queued while the server was away, or published without pause through restarts under the running server", async () => {
     const db = await store(kind);
-    const broker = await privateBroker();
+    // Persisting its sessions and queues to disk, as DEVICE-PROTOCOL.md sets it up.
+    const broker = await startPrivateBroker({ persistence: true, settings: ["max_queued_messages 10000"] });
+    cleanups.push(() => broker.close());
     const deviceId = `ns01-broker-${kind}`;
     {
       const database = await db.open();

@@ -9,7 +9,7 @@ import { openDatabase, type Database, type Db } from "#app/db/client.server.ts";
 import { devices } from "#app/db/schema.ts";
 import { hashDeviceSecret } from "#app/modules/door/door.server.ts";
 import { telemetryTopic } from "#app/modules/telemetry/telemetry-mqtt.server.ts";
-import { mosquittoBinary, startPrivateBroker } from "#tests/helpers/private-broker.ts";
+import { mosquittoBinary, startPrivateBroker } from "#tests/helpers/mqtt-broker.ts";
 import { spawnServer, type SpawnedServer } from "#tests/helpers/spawn-server.ts";
 import { createTestDatabase, testDatabases, type TestDatabase } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
@@ -190,8 +190,8 @@ describe.each(testDatabases())("telemetry under SIGKILL on %s", (kind) => {
       // machine's broker keeps Mosquitto's default of 1000 per session: what queues beyond that
       // while the server is down would be dropped after being acknowledged to the devices, a loss
       // of the broker's making that this test is not about.
-      const broker = await startPrivateBroker(["max_queued_messages 100000"]);
-      cleanups.push(() => broker.stop());
+      const broker = await startPrivateBroker({ settings: ["max_queued_messages 100000"] });
+      cleanups.push(() => broker.close());
       const run = randomBytes(3).toString("hex");
       const ids = Array.from({ length: MQTT_DEVICES }, (_, d) => `ns01-mqkill-${d}-${run}`);
       {
@@ -354,7 +354,7 @@ describe.each(testDatabases())("telemetry under SIGKILL on %s", (kind) => {
         await Promise.all(servers.map((s) => s.exited));
         // Again in case the test failed before (a no-op for an ended session).
         await forgetSession(broker.url, clientId).catch(() => {});
-        await broker.stop();
+        await broker.close();
         await reader?.close();
       }
     },

@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
@@ -22,6 +21,7 @@ import { createProperty, ingest, registerDevice, type ReadingJson } from "#tests
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/helpers/webhook-receiver.ts";
+import { brokerAnswers } from "#tests/helpers/mqtt-broker.ts";
 
 // Issue 21's "done when", end to end: the simulator's readings go in through the real device
 // ingest endpoint; the intrusion range hook is called for every minute of readings, inside a
@@ -48,20 +48,6 @@ const HOUR = 60 * MINUTE;
 const STAFF = "equipo@nido.example";
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
 const SECRET = /whsec_[A-Za-z0-9+/]{43}=/g;
-
-async function brokerAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 1883) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-  });
-}
 
 const brokerUp = await brokerAnswers(MQTT_URL);
 if (!brokerUp && process.env.REQUIRE_MQTT === "1") throw new Error(`No MQTT broker answers at ${MQTT_URL}`);

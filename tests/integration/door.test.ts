@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { connect, type MqttClient } from "mqtt";
@@ -17,6 +16,7 @@ import {
 import { DOOR_MESSAGES, expiredMessage, notYetValidMessage } from "#app/modules/door/door.schema.ts";
 import { createDoorAccessToken, getDoorLinksForReservations, verifyDeviceSecret } from "#app/modules/door/door.server.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
+import { brokerAnswers } from "#tests/helpers/mqtt-broker.ts";
 
 // Door opening bound to reservations (DECISIONS.md, "Door opening") through the real server and
 // database: the staff's device admin, the guest's signed link, POST /api/door/command with the
@@ -411,20 +411,6 @@ describe.each(testDatabases())("door opening on %s", (database) => {
 // ---------------------------------------------------------------- MQTT gateway
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
-
-async function brokerAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 1883) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-  });
-}
 
 const brokerUp = await brokerAnswers(MQTT_URL);
 const requireMqtt = process.env.REQUIRE_MQTT === "1";

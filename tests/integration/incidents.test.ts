@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { connect, type MqttClient } from "mqtt";
 import { and, asc, eq, like } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
@@ -14,6 +14,7 @@ import { parseMime, mimePart } from "#tests/helpers/mime.ts";
 import { createTestDatabase, startTestServer, TEST_ADMIN, testDatabases, type TestDatabase, type TestServer } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/helpers/webhook-receiver.ts";
+import { brokerAnswers } from "#tests/helpers/mqtt-broker.ts";
 
 // Incidents end to end (issue 20, ADR 0024): readings from the simulator's scenarios through the
 // real ingest endpoint, the engine's worker on TWO app instances sharing one database, a real
@@ -30,17 +31,7 @@ type Mail = { to: string[]; subject: string; text: string };
 // The `aviso` command goes over MQTT: with the machine's broker (as the MQTT telemetry tests),
 // a client subscribed to the device command topics sees it; REQUIRE_MQTT=1 makes its absence fail.
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
-const brokerUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(MQTT_URL);
-  const socket = net.connect({ host: hostname, port: Number(port || 1883) });
-  const done = (ok: boolean) => {
-    socket.destroy();
-    resolve(ok);
-  };
-  socket.setTimeout(1_000, () => done(false));
-  socket.once("connect", () => done(true));
-  socket.once("error", () => done(false));
-});
+const brokerUp = await brokerAnswers(MQTT_URL);
 if (!brokerUp && process.env.REQUIRE_MQTT === "1") throw new Error(`No MQTT broker answers at ${MQTT_URL}`);
 if (!brokerUp) console.warn(`\n!!! No MQTT broker answers at ${MQTT_URL}: the aviso command is NOT checked (REQUIRE_MQTT=1 makes it a failure).\n`);
 

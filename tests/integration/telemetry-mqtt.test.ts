@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { connect, type MqttClient } from "mqtt";
 import pg from "pg";
@@ -13,26 +12,13 @@ import { listReadings } from "#app/modules/telemetry/telemetry.server.ts";
 import { spawnServer, type SpawnedServer } from "#tests/helpers/spawn-server.ts";
 import { createTestDatabase, startTestServer, testDatabases, type TestDatabase, type TestServer } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
+import { brokerAnswers } from "#tests/helpers/mqtt-broker.ts";
 
 // Telemetry over MQTT through the machine's broker (Mosquitto): stored, deduplicated, invalid
 // messages refused on …/rejected; acknowledged only after commit (a server killed before its
 // commit gets the messages again); two instances on a shared subscription store each once.
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
-
-async function brokerAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 1883) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-  });
-}
 
 const brokerUp = await brokerAnswers(MQTT_URL);
 const requireMqtt = process.env.REQUIRE_MQTT === "1";

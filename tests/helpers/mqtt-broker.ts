@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "./test-server.ts";
+import { waitUntil } from "./wait-until.ts";
+
+// MQTT brokers for the tests: whether the machine's shared broker answers, and a Mosquitto of
+// one test only, on a free port, for faults whose outcome depends on the broker's settings or
+// needs it restarted (the machine's broker keeps Mosquitto's defaults, e.g. max_queued_messages
+// 1000 per session, and must not be reconfigured or restarted under other suites).
+
+export const mosquittoBinary: string | undefined = ["/usr/sbin/mosquitto", "/usr/bin/mosquitto"].find((p) => fs.existsSync(p));
+
+/** True when something accepts TCP connections at the broker's address (mqtt://host:port). */
+export function brokerAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 1883) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+export type PrivateBroker = {
+  url: string;
+  output(): string;
+  /** Stops it (SIGTERM: a clean shutdown, which writes the persistence file); start() brings it back. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it and removes its directory. */
+  close(): Promise<void>;
+};
+
+/**
+ * Starts Mosquitto with `settings` (mosquitto.conf lines) besides its listener. With
+ * `persistence`, sessions and queues are written to its directory and survive stop()/start().
+ */
+export async function startPrivateBroker(options: { settings?: string[]; persistence?: boolean } = {}): Promise<PrivateBroker> {
+  if (!mosquittoBinary) throw new Error("mosquitto is not installed");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nidosmart-private-broker-"));
+  const port = await freePort();
+  const config = path.join(dir, "mosquitto.conf");
+  fs.writeFileSync(
+    config,
+    [
+      `listener ${port} 127.0.0.1`,
+      "allow_anonymous true",
+      ...(options.persistence ? ["persistence true", `persistence_location ${dir}/`] : []),
+      // Started as root, Mosquitto would switch to the user "mosquitto", who cannot use this
+      // directory (with persistence, it would lose its queues on every restart).
+      `user ${os.userInfo().username}`,
+      ...(options.settings ?? []),
+      "",
+    ].join("\n"),
+  );
+  let log = "";
+  let child: ChildProcess | null = null;
+  const url = `mqtt://127.0.0.1:${port}`;
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill("SIGTERM");
+    await exited;
+  };
+  const start = async () => {
+    const started = spawn(mosquittoBinary!, ["-c", config], { stdio: ["ignore", "pipe", "pipe"] });
+    started.stdout!.on("data", (chunk) => (log += chunk));
+    started.stderr!.on("data", (chunk) => (log += chunk));
+    child = started;
+    await waitUntil(async () => {
+      if (started.exitCode !== null) throw new Error(`mosquitto exited:\n${log}`);
+      return brokerAnswers(url);
+    }, "the private broker listening");
+  };
+  const close = async () => {
+    await stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await start();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url, output: () => log, stop, start, close };
+}
