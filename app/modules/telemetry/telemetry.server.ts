@@ -255,7 +255,7 @@ const INGEST_SQL = `
     -- Sent but not inserted: already stored (src has no repeated key, the server removed those).
     -- A hashed set difference, read only for a device that has some.
     dup AS (SELECT k, ts FROM src EXCEPT SELECT device_key, ts FROM ins)
-    SELECT devs.d AS device_id, coalesce(n.n, 0)::int AS n,
+    SELECT devs.d AS device_id,
       CASE WHEN coalesce(n.n, 0) < devs.sent THEN
         (SELECT json_agg((extract(epoch FROM dup.ts) * 1000)::int8) FROM dup WHERE dup.k = devs.k)
       END AS duplicates,
@@ -269,7 +269,7 @@ const INGEST_SQL = `
 /** The prepared statement's name: changes whenever its text does. */
 const INGEST_STATEMENT = `telemetry_ingest_${createHash("sha256").update(INGEST_SQL).digest("hex").slice(0, 12)}`;
 
-type IngestRow = { device_id: string; n: number | string; duplicates: number[] | string | null };
+type IngestRow = { device_id: string; duplicates: number[] | string | null };
 type PgPool = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: IngestRow[] }>; options: unknown };
 type PgliteClient = { query(text: string, values: unknown[]): Promise<{ rows: IngestRow[] }>; waitReady: unknown };
 
