@@ -2,7 +2,7 @@ import { Trash2, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { ROLE_LABELS, ROLES, type Role } from "#app/auth/permissions.ts";
+import { ROLE_LABELS, ROLES } from "#app/auth/permissions.ts";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -22,9 +22,7 @@ import {
 } from "#app/components/ui/responsive-table.tsx";
 import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { formatDate } from "#app/lib/dates.ts";
-import type { UsersActionResult } from "#app/routes/admin/users.tsx";
-
-type UserView = { id: string; email: string; fullName: string; role: Role; createdAt: string | Date };
+import type { UserView, UsersActionResult } from "#app/modules/users/users.schema.ts";
 
 /** Shows the outcome of a users action as a toast, once per response. */
 function useResultToast(fetcher: { state: string; data?: UsersActionResult }, onSuccess?: () => void) {

@@ -128,3 +128,26 @@ export const assignDeviceSchema = z.object({ deviceId: deviceIdField, propertyId
 export const deviceIdSchema = z.object({ deviceId: deviceIdField });
 
 export type RegisterDeviceInput = z.infer<typeof registerDeviceSchema>;
+
+// ---------------------------------------------------------------- the devices screen
+// Shared by its route (/admin/viajeros/dispositivos, the authority) and its components, so that
+// the components import them from here and never from the route module (imports point down:
+// routes → components → modules).
+
+/** A freshly issued device secret: shown once, by the secret dialog. */
+export type DeviceSecret = { deviceId: string; value: string };
+
+/** What every action of the devices screen answers (register and rotate carry the new secret). */
+export type DevicesActionResult = { ok: true; message: string; secret?: DeviceSecret } | { ok: false; error: string };
+
+/** One device as the loader hands it to the panel (dates arrive as strings after serialisation). */
+export type DeviceRowView = {
+  id: string;
+  name: string;
+  propertyId: string | null;
+  propertyName: string | null;
+  createdAt: string | Date;
+};
+
+/** A property a device can be assigned to. */
+export type PropertyOptionView = { id: string; name: string };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "#app/auth/permissions.ts";
+import { ROLES, type Role } from "#app/auth/permissions.ts";
 import { charLength, cleanLine } from "#app/lib/text.ts";
 
 export const createUserSchema = z.object({
@@ -35,3 +35,14 @@ export const signInSchema = z.object({
   email: z.string().trim().min(1, "El email y la contraseña son obligatorios").max(255),
   password: z.string().min(1, "El email y la contraseña son obligatorios").max(128),
 });
+
+// ---------------------------------------------------------------- the users screen
+// Shared by its route (/admin/usuarios, the authority) and its panel, so that the component
+// imports them from here and never from the route module (imports point down: routes →
+// components → modules).
+
+/** What every action of the users screen answers. */
+export type UsersActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+/** One account as the loader hands it to the panel (dates arrive as strings after serialisation). */
+export type UserView = { id: string; email: string; fullName: string; role: Role; createdAt: string | Date };

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requirePermission } from "#app/auth/guards.server.ts";
 import { canManageUsers } from "#app/auth/permissions.ts";
 import { UsersPanel } from "#app/components/admin/users-panel.tsx";
-import { createUserSchema, deleteUserSchema, updateRoleSchema } from "#app/modules/users/users.schema.ts";
+import { createUserSchema, deleteUserSchema, updateRoleSchema, type UsersActionResult } from "#app/modules/users/users.schema.ts";
 import { createUser, deleteUser, listUsers, updateUserRole, UserRuleError } from "#app/modules/users/users.server.ts";
 import type { Route } from "./+types/users.ts";
 
@@ -17,8 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return { forbidden: false as const, users: await listUsers(context.db), currentUserId: user.id };
 }
-
-export type UsersActionResult = { ok: true; message: string } | { ok: false; error: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, context, "admin:enter");

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
-import type { DevicesActionResult } from "#app/routes/admin/travellers/devices.tsx";
-
-export type DeviceSecret = { deviceId: string; value: string };
+import type { DeviceSecret, DevicesActionResult } from "#app/modules/door/door.schema.ts";
 
 /**
  * Toasts the outcome of a devices action once per response, and hands over a freshly issued

@@ -17,21 +17,11 @@ import {
 } from "#app/components/ui/responsive-table.tsx";
 import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { formatDate } from "#app/lib/dates.ts";
-import type { DevicesActionResult } from "#app/routes/admin/travellers/devices.tsx";
+import type { DeviceRowView, DeviceSecret, DevicesActionResult, PropertyOptionView } from "#app/modules/door/door.schema.ts";
 import { CommandLog, type CommandView } from "./command-log.tsx";
-import { useDeviceActionResult, type DeviceSecret } from "./device-action.ts";
+import { useDeviceActionResult } from "./device-action.ts";
 import { RegisterDeviceDialog } from "./register-device-dialog.tsx";
 import { SecretDialog } from "./secret-dialog.tsx";
-
-export type DeviceRowView = {
-  id: string;
-  name: string;
-  propertyId: string | null;
-  propertyName: string | null;
-  createdAt: string | Date;
-};
-
-export type PropertyOptionView = { id: string; name: string };
 
 export function DevicesPanel({
   devices,

@@ -6,10 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import { registerDeviceSchema } from "#app/modules/door/door.schema.ts";
-import type { DevicesActionResult } from "#app/routes/admin/travellers/devices.tsx";
-import { useDeviceActionResult, type DeviceSecret } from "./device-action.ts";
-import type { PropertyOptionView } from "./devices-panel.tsx";
+import { registerDeviceSchema, type DeviceSecret, type DevicesActionResult, type PropertyOptionView } from "#app/modules/door/door.schema.ts";
+import { useDeviceActionResult } from "./device-action.ts";
 
 export function RegisterDeviceDialog({
   open,

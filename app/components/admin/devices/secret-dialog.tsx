@@ -6,7 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import type { DeviceSecret } from "./device-action.ts";
+import type { DeviceSecret } from "#app/modules/door/door.schema.ts";
 
 /** Shows a newly issued device secret. The server keeps only its hash, so this is the one chance to copy it. */
 export function SecretDialog({ secret, onClose }: { secret: DeviceSecret | null; onClose: () => void }) {

@@ -1,7 +1,13 @@
 import { data } from "react-router";
 import { requirePermission } from "#app/auth/guards.server.ts";
 import { DevicesPanel } from "#app/components/admin/devices/devices-panel.tsx";
-import { DEVICE_MESSAGES, assignDeviceSchema, deviceIdSchema, registerDeviceSchema } from "#app/modules/door/door.schema.ts";
+import {
+  DEVICE_MESSAGES,
+  assignDeviceSchema,
+  deviceIdSchema,
+  registerDeviceSchema,
+  type DevicesActionResult,
+} from "#app/modules/door/door.schema.ts";
 import {
   assignDeviceProperty,
   deleteDevice,
@@ -30,9 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const commands = await listDeviceCommands(context.db, COMMAND_LOG_LIMIT);
   return { devices, properties, commands };
 }
-
-export type DevicesActionResult =
-  { ok: true; message: string; secret?: { deviceId: string; value: string } } | { ok: false; error: string };
 
 // A response that may carry a device secret must never be stored by a cache.
 const NO_STORE = { "Cache-Control": "no-store" };
