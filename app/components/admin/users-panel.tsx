@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { ROLE_LABELS, ROLES } from "#app/auth/permissions.ts";
+import { PanelCard, PanelEmpty } from "#app/components/admin/panel-card.tsx";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, opensDialog } from "#app/components/ui/dialog.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -44,19 +44,19 @@ export function UsersPanel({ users, currentUserId }: { users: UserView[]; curren
   useResultToast(deleteFetcher);
   const deleting = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("userId") : null;
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 max-md:p-4">
-        <div>
-          <h1 className="text-lg font-semibold leading-tight">Usuarios</h1>
-          <CardDescription>Cuentas del equipo y sus roles.</CardDescription>
-        </div>
-        <Button onClick={() => setOpen(true)} {...opensDialog}>
-          <UserPlus aria-hidden="true" /> Crear usuario
-        </Button>
-      </CardHeader>
-      <CardContent className="max-md:p-4 max-md:pt-0">
+    <>
+      <PanelCard
+        title="Usuarios"
+        titleAs="h1"
+        description="Cuentas del equipo y sus roles."
+        action={
+          <Button onClick={() => setOpen(true)} {...opensDialog}>
+            <UserPlus aria-hidden="true" /> Crear usuario
+          </Button>
+        }
+      >
         {users.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">No hay usuarios registrados.</p>
+          <PanelEmpty>No hay usuarios registrados.</PanelEmpty>
         ) : (
           // A table from md up, a card per account on a phone.
           <ResponsiveTable>
@@ -83,9 +83,9 @@ export function UsersPanel({ users, currentUserId }: { users: UserView[]; curren
             </ResponsiveTableBody>
           </ResponsiveTable>
         )}
-      </CardContent>
+      </PanelCard>
       <CreateUserDialog open={open} onOpenChange={setOpen} />
-    </Card>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
+import { PanelCard, PanelEmpty } from "#app/components/admin/panel-card.tsx";
 import {
   ResponsiveTable,
   ResponsiveTableBody,
@@ -44,54 +44,48 @@ function reservationLabel(command: CommandView): string {
 /** The latest opening attempts, refusals included (DECISIONS.md: every command is recorded). */
 export function CommandLog({ commands }: { commands: CommandView[] }) {
   return (
-    <Card>
-      <CardHeader className="max-md:p-4">
-        <h2 className="text-lg font-semibold leading-tight">Registro de aperturas</h2>
-        <CardDescription>Los últimos 100 intentos de apertura, con su resultado.</CardDescription>
-      </CardHeader>
-      <CardContent className="max-md:p-4 max-md:pt-0">
-        {commands.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">Todavía no hay intentos de apertura.</p>
-        ) : (
-          <ResponsiveTable>
-            <caption className="sr-only">Registro de aperturas</caption>
-            <ResponsiveTableHeader>
-              <ResponsiveTableHeadRow>
-                <ResponsiveTableHead>Fecha y hora</ResponsiveTableHead>
-                <ResponsiveTableHead>Dispositivo</ResponsiveTableHead>
-                <ResponsiveTableHead>Reserva</ResponsiveTableHead>
-                <ResponsiveTableHead>Resultado</ResponsiveTableHead>
-                <ResponsiveTableHead>Error</ResponsiveTableHead>
-              </ResponsiveTableHeadRow>
-            </ResponsiveTableHeader>
-            <ResponsiveTableBody>
-              {commands.map((command) => {
-                const result = COMMAND_RESULT_LABELS[command.result] ?? { label: command.result, variant: "outline" as const };
-                return (
-                  <ResponsiveTableRow key={command.id}>
-                    <ResponsiveTableCell label="Fecha y hora" className="whitespace-nowrap">
-                      {formatDateTime(command.requestedAt)}
-                    </ResponsiveTableCell>
-                    <ResponsiveTableCell label="Dispositivo" className="max-md:[overflow-wrap:anywhere]">
-                      <span className="font-mono text-xs">{command.deviceId || "-"}</span>
-                      {command.deviceName ? <span className="block text-xs text-muted-foreground">{command.deviceName}</span> : null}
-                    </ResponsiveTableCell>
-                    <ResponsiveTableCell label="Reserva" mobile="full">
-                      {reservationLabel(command)}
-                    </ResponsiveTableCell>
-                    <ResponsiveTableCell label="Resultado">
-                      <Badge variant={result.variant}>{result.label}</Badge>
-                    </ResponsiveTableCell>
-                    <ResponsiveTableCell label="Error" mobile="full" className="max-w-sm text-muted-foreground max-md:max-w-none">
-                      {command.error ?? "-"}
-                    </ResponsiveTableCell>
-                  </ResponsiveTableRow>
-                );
-              })}
-            </ResponsiveTableBody>
-          </ResponsiveTable>
-        )}
-      </CardContent>
-    </Card>
+    <PanelCard title="Registro de aperturas" description="Los últimos 100 intentos de apertura, con su resultado.">
+      {commands.length === 0 ? (
+        <PanelEmpty>Todavía no hay intentos de apertura.</PanelEmpty>
+      ) : (
+        <ResponsiveTable>
+          <caption className="sr-only">Registro de aperturas</caption>
+          <ResponsiveTableHeader>
+            <ResponsiveTableHeadRow>
+              <ResponsiveTableHead>Fecha y hora</ResponsiveTableHead>
+              <ResponsiveTableHead>Dispositivo</ResponsiveTableHead>
+              <ResponsiveTableHead>Reserva</ResponsiveTableHead>
+              <ResponsiveTableHead>Resultado</ResponsiveTableHead>
+              <ResponsiveTableHead>Error</ResponsiveTableHead>
+            </ResponsiveTableHeadRow>
+          </ResponsiveTableHeader>
+          <ResponsiveTableBody>
+            {commands.map((command) => {
+              const result = COMMAND_RESULT_LABELS[command.result] ?? { label: command.result, variant: "outline" as const };
+              return (
+                <ResponsiveTableRow key={command.id}>
+                  <ResponsiveTableCell label="Fecha y hora" className="whitespace-nowrap">
+                    {formatDateTime(command.requestedAt)}
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Dispositivo" className="max-md:[overflow-wrap:anywhere]">
+                    <span className="font-mono text-xs">{command.deviceId || "-"}</span>
+                    {command.deviceName ? <span className="block text-xs text-muted-foreground">{command.deviceName}</span> : null}
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Reserva" mobile="full">
+                    {reservationLabel(command)}
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Resultado">
+                    <Badge variant={result.variant}>{result.label}</Badge>
+                  </ResponsiveTableCell>
+                  <ResponsiveTableCell label="Error" mobile="full" className="max-w-sm text-muted-foreground max-md:max-w-none">
+                    {command.error ?? "-"}
+                  </ResponsiveTableCell>
+                </ResponsiveTableRow>
+              );
+            })}
+          </ResponsiveTableBody>
+        </ResponsiveTable>
+      )}
+    </PanelCard>
   );
 }

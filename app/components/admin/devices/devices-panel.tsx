@@ -1,9 +1,9 @@
 import { KeyRound, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { PanelCard, PanelEmpty } from "#app/components/admin/panel-card.tsx";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { opensDialog } from "#app/components/ui/dialog.tsx";
 import {
@@ -44,50 +44,45 @@ export function DevicesPanel({
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 max-md:p-4">
-          <div className="grid gap-1.5">
-            <h2 className="text-lg font-semibold leading-tight">Dispositivos de apertura</h2>
-            <CardDescription>
-              Cada reserva de un alojamiento con dispositivo recibe un enlace de apertura válido durante su estancia.
-            </CardDescription>
-          </div>
+      <PanelCard
+        title="Dispositivos de apertura"
+        description="Cada reserva de un alojamiento con dispositivo recibe un enlace de apertura válido durante su estancia."
+        action={
           <Button onClick={() => setRegisterOpen(true)} {...opensDialog}>
             <Plus aria-hidden="true" /> Registrar dispositivo
           </Button>
-        </CardHeader>
-        <CardContent className="max-md:p-4 max-md:pt-0">
-          {devices.length === 0 ? (
-            <p className="py-8 text-center text-muted-foreground">No hay dispositivos registrados.</p>
-          ) : (
-            <ResponsiveTable>
-              <caption className="sr-only">Dispositivos de apertura</caption>
-              <ResponsiveTableHeader>
-                <ResponsiveTableHeadRow>
-                  <ResponsiveTableHead>Identificador</ResponsiveTableHead>
-                  <ResponsiveTableHead>Nombre</ResponsiveTableHead>
-                  <ResponsiveTableHead>Alojamiento</ResponsiveTableHead>
-                  <ResponsiveTableHead>Alta</ResponsiveTableHead>
-                  <ResponsiveTableHead className="text-right">Acciones</ResponsiveTableHead>
-                </ResponsiveTableHeadRow>
-              </ResponsiveTableHeader>
-              <ResponsiveTableBody>
-                {devices.map((device) => (
-                  <DeviceRow
-                    key={device.id}
-                    device={device}
-                    properties={properties}
-                    deleting={busyId(deleteFetcher) === device.id}
-                    rotating={busyId(rotateFetcher) === device.id}
-                    onDelete={() => deleteFetcher.submit({ intent: "delete", deviceId: device.id }, { method: "post" })}
-                    onRotate={() => rotateFetcher.submit({ intent: "rotate-secret", deviceId: device.id }, { method: "post" })}
-                  />
-                ))}
-              </ResponsiveTableBody>
-            </ResponsiveTable>
-          )}
-        </CardContent>
-      </Card>
+        }
+      >
+        {devices.length === 0 ? (
+          <PanelEmpty>No hay dispositivos registrados.</PanelEmpty>
+        ) : (
+          <ResponsiveTable>
+            <caption className="sr-only">Dispositivos de apertura</caption>
+            <ResponsiveTableHeader>
+              <ResponsiveTableHeadRow>
+                <ResponsiveTableHead>Identificador</ResponsiveTableHead>
+                <ResponsiveTableHead>Nombre</ResponsiveTableHead>
+                <ResponsiveTableHead>Alojamiento</ResponsiveTableHead>
+                <ResponsiveTableHead>Alta</ResponsiveTableHead>
+                <ResponsiveTableHead className="text-right">Acciones</ResponsiveTableHead>
+              </ResponsiveTableHeadRow>
+            </ResponsiveTableHeader>
+            <ResponsiveTableBody>
+              {devices.map((device) => (
+                <DeviceRow
+                  key={device.id}
+                  device={device}
+                  properties={properties}
+                  deleting={busyId(deleteFetcher) === device.id}
+                  rotating={busyId(rotateFetcher) === device.id}
+                  onDelete={() => deleteFetcher.submit({ intent: "delete", deviceId: device.id }, { method: "post" })}
+                  onRotate={() => rotateFetcher.submit({ intent: "rotate-secret", deviceId: device.id }, { method: "post" })}
+                />
+              ))}
+            </ResponsiveTableBody>
+          </ResponsiveTable>
+        )}
+      </PanelCard>
 
       <CommandLog commands={commands} />
 

@@ -1,9 +1,7 @@
-import { Search, X } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
-import { Button } from "#app/components/ui/button.tsx";
+import { Link } from "react-router";
+import { FilterActions, FilterBar, FilterField, FilterSelect } from "#app/components/admin/filter-bar.tsx";
+import { Pager } from "#app/components/admin/pager.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
-import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import {
   ResponsiveTable,
   ResponsiveTableBody,
@@ -74,74 +72,46 @@ export function IncidentsPanel({ incidents, total, pageCount, query, properties,
 }
 
 function IncidentFilters({ query, properties }: Pick<IncidentsPanelProps, "query" | "properties">) {
-  const submit = useSubmit();
   const active = query.type !== "" || query.status !== "" || query.propertyId !== "" || query.deviceId !== "" || query.from !== "" || query.to !== "";
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Filtrar incidencias"
-      className="grid gap-3 rounded-lg border bg-background p-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_repeat(2,minmax(0,0.8fr))_auto] lg:items-end"
-      onChange={(event) => {
-        if (event.target instanceof HTMLSelectElement) submit(event.currentTarget, { replace: true });
-      }}
-    >
-      <div className="grid gap-1.5">
-        <Label htmlFor="incident-type">Tipo</Label>
-        <NativeSelect id="incident-type" name="tipo" defaultValue={query.type} key={`t${query.type}`}>
-          <option value="">Todos</option>
-          {INCIDENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {INCIDENT_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="incident-status">Estado</Label>
-        <NativeSelect id="incident-status" name="estado" defaultValue={query.status} key={`s${query.status}`}>
-          <option value="">Todos</option>
-          {INCIDENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {INCIDENT_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="incident-property">Vivienda</Label>
-        <NativeSelect id="incident-property" name="vivienda" defaultValue={query.propertyId} key={`p${query.propertyId}`}>
-          <option value="">Todas</option>
-          {properties.map((property) => (
-            <option key={property.id} value={property.id}>
-              {property.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="incident-from">Desde</Label>
+    <FilterBar label="Filtrar incidencias" className="sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_repeat(2,minmax(0,0.8fr))_auto] lg:items-end">
+      <FilterField id="incident-type" label="Tipo">
+        <FilterSelect id="incident-type" name="tipo" value={query.type} all="Todos" options={INCIDENT_TYPES.map((type) => ({ value: type, label: INCIDENT_TYPE_LABELS[type] }))} />
+      </FilterField>
+      <FilterField id="incident-status" label="Estado">
+        <FilterSelect
+          id="incident-status"
+          name="estado"
+          value={query.status}
+          all="Todos"
+          options={INCIDENT_STATUSES.map((status) => ({ value: status, label: INCIDENT_STATUS_LABELS[status] }))}
+        />
+      </FilterField>
+      <FilterField id="incident-property" label="Vivienda">
+        <FilterSelect
+          id="incident-property"
+          name="vivienda"
+          value={query.propertyId}
+          all="Todas"
+          options={properties.map((property) => ({ value: property.id, label: property.name }))}
+        />
+      </FilterField>
+      <FilterField id="incident-from" label="Desde">
         <Input id="incident-from" name="desde" type="date" defaultValue={query.from} key={`f${query.from}`} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="incident-to">Hasta</Label>
+      </FilterField>
+      <FilterField id="incident-to" label="Hasta">
         <Input id="incident-to" name="hasta" type="date" defaultValue={query.to} key={`h${query.to}`} />
-      </div>
+      </FilterField>
       {query.deviceId ? <input type="hidden" name="dispositivo" value={query.deviceId} /> : null}
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-        <Button type="submit" className="max-lg:flex-1">
-          <Search aria-hidden="true" /> Filtrar
-        </Button>
-        {active ? (
-          <Button asChild variant="ghost" className="max-lg:flex-1">
-            <Link to="/admin/monitorizacion/incidencias">
-              <X aria-hidden="true" /> Limpiar
-            </Link>
-          </Button>
-        ) : null}
-      </div>
+      <FilterActions
+        submitLabel="Filtrar"
+        clearTo="/admin/monitorizacion/incidencias"
+        active={active}
+        className="sm:col-span-2 lg:col-span-1"
+        buttonClassName="max-lg:flex-1"
+      />
       {query.deviceId ? <p className="text-sm text-muted-foreground sm:col-span-2 lg:col-span-6 [overflow-wrap:anywhere]">Solo el dispositivo {query.deviceId}.</p> : null}
-    </Form>
+    </FilterBar>
   );
 }
 
@@ -200,23 +170,7 @@ function IncidentPagination({ query, total, pageCount }: { query: IncidentQuery;
     const search = incidentQueryParams(query, page).toString();
     return search ? `/admin/monitorizacion/incidencias?${search}` : "/admin/monitorizacion/incidencias";
   };
-  return (
-    <nav aria-label="Páginas de incidencias" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-muted-foreground">{`Página ${query.page} de ${pageCount} · ${total} incidencias`}</p>
-      <div className="flex gap-2">
-        {query.page > 1 ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={href(query.page - 1)}>Anterior</Link>
-          </Button>
-        ) : null}
-        {query.page < pageCount ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={href(query.page + 1)}>Siguiente</Link>
-          </Button>
-        ) : null}
-      </div>
-    </nav>
-  );
+  return <Pager label="Páginas de incidencias" page={query.page} pageCount={pageCount} summary={`Página ${query.page} de ${pageCount} · ${total} incidencias`} href={href} />;
 }
 
 function MonthCounts({ counts }: { counts: MonthCount[] }) {

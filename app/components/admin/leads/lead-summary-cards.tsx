@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Clock, PhoneCall, Users } from "lucide-react";
-import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { StatCard } from "#app/components/admin/stat-card.tsx";
 import { sourceLabel } from "#app/modules/leads/leads.schema.ts";
 
 export type LeadSummaryData = {
@@ -32,15 +32,7 @@ export function LeadSummaryCards({ summary }: { summary: LeadSummaryData }) {
         {/* Five cards in two columns on a phone: the total takes the whole first row. */}
         {cards.map(({ label, value, Icon, tone }) => (
           <li key={label} className="first:col-span-2 md:first:col-span-1">
-            <Card>
-              <CardContent className="flex items-center justify-between gap-3 p-4">
-                <div>
-                  <p className="text-sm text-muted-foreground">{label}</p>
-                  <p className="text-2xl font-bold tabular-nums">{formatCount(value)}</p>
-                </div>
-                <Icon className={`size-6 shrink-0 ${tone}`} aria-hidden="true" />
-              </CardContent>
-            </Card>
+            <StatCard label={label} value={formatCount(value)} Icon={Icon} tone={tone} />
           </li>
         ))}
       </ul>

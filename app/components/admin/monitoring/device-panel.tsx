@@ -1,9 +1,9 @@
 import { ArrowLeft, Download } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { PanelCard } from "#app/components/admin/panel-card.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { ScrollTabs } from "#app/components/ui/scroll-tabs.tsx";
@@ -213,81 +213,80 @@ function ChartSection({ deviceId, canExport, incidentPeriods }: { deviceId: stri
   const hasPoints = result.status === "ready" && result.series.t.length > 0 && result.series.laeq.some((v) => v != null);
 
   return (
-    <Card>
-      <CardHeader className="max-md:p-4">
-        <h2 id="chart-title" className="text-lg font-semibold leading-tight">
-          Ruido y ocupación
-        </h2>
-        <CardDescription>
+    <PanelCard
+      title="Ruido y ocupación"
+      titleId="chart-title"
+      description={
+        <>
           LAeq con la banda hasta Lmax, personas detectadas, sombreadas las estancias de la vivienda y, en rojo, los periodos de sus incidencias. Del {formatDateTime(new Date(from))} al {formatDateTime(new Date(to))}.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-4 max-md:p-4 max-md:pt-0">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <ScrollTabs aria-label="Intervalo" className="flex min-w-0 max-w-full" listClassName="gap-1 rounded-lg bg-muted p-1" fadeClassName="from-muted rounded-lg">
-            {CHART_RANGES.map((option) => (
-              <li key={option} className="shrink-0">
-                <button
-                  type="button"
-                  aria-pressed={range === option}
-                  onClick={() => (option === "custom" ? setRange("custom", from, to) : setRange(option))}
-                  className={cn(
-                    "inline-flex items-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium max-md:min-h-11",
-                    range === option ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-                  )}
-                >
-                  {CHART_RANGE_LABELS[option]}
-                </button>
-              </li>
-            ))}
-          </ScrollTabs>
-          {canExport ? (
-            <Button asChild variant="outline" size="sm">
-              <a href={exportHref} download>
-                <Download aria-hidden="true" /> Exportar CSV
-              </a>
-            </Button>
-          ) : null}
-        </div>
-        {range === "custom" ? (
-          <form
-            className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const a = new Date(customFrom).getTime();
-              const b = new Date(customTo).getTime();
-              if (Number.isFinite(a) && Number.isFinite(b) && a < b) setRange("custom", a, b);
-            }}
-          >
-            <div className="grid gap-1.5">
-              <Label htmlFor="range-from">Desde</Label>
-              <Input id="range-from" type="datetime-local" value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} required />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="range-to">Hasta</Label>
-              <Input id="range-to" type="datetime-local" value={customTo} onChange={(e) => setCustomTo(e.target.value)} required />
-            </div>
-            <Button type="submit">Aplicar</Button>
-          </form>
+        </>
+      }
+      contentClassName="grid grid-cols-1 gap-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ScrollTabs aria-label="Intervalo" className="flex min-w-0 max-w-full" listClassName="gap-1 rounded-lg bg-muted p-1" fadeClassName="from-muted rounded-lg">
+          {CHART_RANGES.map((option) => (
+            <li key={option} className="shrink-0">
+              <button
+                type="button"
+                aria-pressed={range === option}
+                onClick={() => (option === "custom" ? setRange("custom", from, to) : setRange(option))}
+                className={cn(
+                  "inline-flex items-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium max-md:min-h-11",
+                  range === option ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+                )}
+              >
+                {CHART_RANGE_LABELS[option]}
+              </button>
+            </li>
+          ))}
+        </ScrollTabs>
+        {canExport ? (
+          <Button asChild variant="outline" size="sm">
+            <a href={exportHref} download>
+              <Download aria-hidden="true" /> Exportar CSV
+            </a>
+          </Button>
         ) : null}
-        <div ref={box} className="min-h-[280px] w-full min-w-0" aria-busy={result.status === "loading"}>
-          {result.status === "error" ? (
-            <p role="alert" className="py-24 text-center text-destructive">
-              {result.message}
-            </p>
-          ) : result.status === "loading" ? (
-            <p className="py-24 text-center text-muted-foreground">Cargando lecturas…</p>
-          ) : !hasPoints ? (
-            <p className="py-24 text-center text-muted-foreground">{MONITORING_MESSAGES.noReadings}</p>
-          ) : (
-            <Suspense fallback={<p className="py-24 text-center text-muted-foreground">Cargando gráfico…</p>}>
-              <TelemetryChart series={result.series} incidents={incidentPeriods} />
-            </Suspense>
-          )}
-        </div>
-        {result.status === "ready" && hasPoints ? <SeriesTable series={result.series} /> : null}
-      </CardContent>
-    </Card>
+      </div>
+      {range === "custom" ? (
+        <form
+          className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const a = new Date(customFrom).getTime();
+            const b = new Date(customTo).getTime();
+            if (Number.isFinite(a) && Number.isFinite(b) && a < b) setRange("custom", a, b);
+          }}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="range-from">Desde</Label>
+            <Input id="range-from" type="datetime-local" value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} required />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="range-to">Hasta</Label>
+            <Input id="range-to" type="datetime-local" value={customTo} onChange={(e) => setCustomTo(e.target.value)} required />
+          </div>
+          <Button type="submit">Aplicar</Button>
+        </form>
+      ) : null}
+      <div ref={box} className="min-h-[280px] w-full min-w-0" aria-busy={result.status === "loading"}>
+        {result.status === "error" ? (
+          <p role="alert" className="py-24 text-center text-destructive">
+            {result.message}
+          </p>
+        ) : result.status === "loading" ? (
+          <p className="py-24 text-center text-muted-foreground">Cargando lecturas…</p>
+        ) : !hasPoints ? (
+          <p className="py-24 text-center text-muted-foreground">{MONITORING_MESSAGES.noReadings}</p>
+        ) : (
+          <Suspense fallback={<p className="py-24 text-center text-muted-foreground">Cargando gráfico…</p>}>
+            <TelemetryChart series={result.series} incidents={incidentPeriods} />
+          </Suspense>
+        )}
+      </div>
+      {result.status === "ready" && hasPoints ? <SeriesTable series={result.series} /> : null}
+    </PanelCard>
   );
 }
 

@@ -1,10 +1,7 @@
-import { Search, X } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
+import { Link } from "react-router";
+import { FilterActions, FilterBar, FilterField, FilterSearch, FilterSelect } from "#app/components/admin/filter-bar.tsx";
+import { Pager } from "#app/components/admin/pager.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
-import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import {
   ResponsiveTable,
   ResponsiveTableBody,
@@ -85,70 +82,29 @@ function FleetSummaryCards({ summary }: { summary: FleetSummary }) {
 }
 
 function FleetFilterBar({ query, cities, properties }: Pick<FleetPanelProps, "query" | "cities" | "properties">) {
-  const submit = useSubmit();
   const active = query.q !== "" || query.city !== "" || query.propertyId !== "" || query.status !== "all";
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Filtrar dispositivos"
-      className="grid gap-3 rounded-lg border bg-background p-4 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] md:items-end"
-      onChange={(event) => {
-        if (event.target instanceof HTMLSelectElement) submit(event.currentTarget, { replace: true });
-      }}
-    >
-      <div className="grid gap-1.5">
-        <Label htmlFor="fleet-search">Buscar</Label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input id="fleet-search" name="q" type="search" defaultValue={query.q} key={query.q} maxLength={100} placeholder="Dispositivo o vivienda" className="pl-9" />
-        </div>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="fleet-city">Ciudad</Label>
-        <NativeSelect id="fleet-city" name="ciudad" defaultValue={query.city} key={`c${query.city}`}>
-          <option value="">Todas</option>
-          {cities.map((city) => (
-            <option key={city} value={city}>
-              {city}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="fleet-property">Vivienda</Label>
-        <NativeSelect id="fleet-property" name="vivienda" defaultValue={query.propertyId} key={`p${query.propertyId}`}>
-          <option value="">Todas</option>
-          {properties.map((property) => (
-            <option key={property.id} value={property.id}>
-              {property.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="fleet-status">Estado</Label>
-        <NativeSelect id="fleet-status" name="estado" defaultValue={query.status} key={`s${query.status}`}>
-          {FLEET_STATUS_FILTERS.map((status) => (
-            <option key={status} value={status}>
-              {FLEET_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex gap-2">
-        <Button type="submit" className="max-md:flex-1">
-          <Search aria-hidden="true" /> Buscar
-        </Button>
-        {active ? (
-          <Button asChild variant="ghost" className="max-md:flex-1">
-            <Link to="/admin/monitorizacion">
-              <X aria-hidden="true" /> Limpiar
-            </Link>
-          </Button>
-        ) : null}
-      </div>
-    </Form>
+    <FilterBar label="Filtrar dispositivos" className="md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] md:items-end">
+      <FilterField id="fleet-search" label="Buscar">
+        <FilterSearch id="fleet-search" name="q" defaultValue={query.q} maxLength={100} placeholder="Dispositivo o vivienda" />
+      </FilterField>
+      <FilterField id="fleet-city" label="Ciudad">
+        <FilterSelect id="fleet-city" name="ciudad" value={query.city} all="Todas" options={cities.map((city) => ({ value: city, label: city }))} />
+      </FilterField>
+      <FilterField id="fleet-property" label="Vivienda">
+        <FilterSelect
+          id="fleet-property"
+          name="vivienda"
+          value={query.propertyId}
+          all="Todas"
+          options={properties.map((property) => ({ value: property.id, label: property.name }))}
+        />
+      </FilterField>
+      <FilterField id="fleet-status" label="Estado">
+        <FilterSelect id="fleet-status" name="estado" value={query.status} options={FLEET_STATUS_FILTERS.map((status) => ({ value: status, label: FLEET_STATUS_LABELS[status] }))} />
+      </FilterField>
+      <FilterActions submitLabel="Buscar" clearTo="/admin/monitorizacion" active={active} buttonClassName="max-md:flex-1" />
+    </FilterBar>
   );
 }
 
@@ -228,21 +184,5 @@ function FleetPagination({ query, total, pageCount }: { query: FleetQuery; total
     const search = params.toString();
     return search ? `/admin/monitorizacion?${search}` : "/admin/monitorizacion";
   };
-  return (
-    <nav aria-label="Páginas de dispositivos" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-muted-foreground">{`Página ${query.page} de ${pageCount} · ${total} dispositivos`}</p>
-      <div className="flex gap-2">
-        {query.page > 1 ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={href(query.page - 1)}>Anterior</Link>
-          </Button>
-        ) : null}
-        {query.page < pageCount ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={href(query.page + 1)}>Siguiente</Link>
-          </Button>
-        ) : null}
-      </div>
-    </nav>
-  );
+  return <Pager label="Páginas de dispositivos" page={query.page} pageCount={pageCount} summary={`Página ${query.page} de ${pageCount} · ${total} dispositivos`} href={href} />;
 }

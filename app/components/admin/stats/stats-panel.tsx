@@ -1,5 +1,4 @@
-import type * as React from "react";
-import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
+import { PanelCard } from "#app/components/admin/panel-card.tsx";
 import { formatDate } from "#app/lib/dates.ts";
 import { STATS_WINDOW_DAYS, type VisitStatistics } from "#app/modules/visits/visit-stats.ts";
 import { DailyVisitsChart } from "./daily-visits-chart.tsx";
@@ -8,14 +7,6 @@ import { TopPages } from "./top-pages.tsx";
 import { VisitSummaryCards } from "./visit-summary-cards.tsx";
 
 export const NO_VISITS_MESSAGE = "Todavía no hay visitas registradas en los últimos 30 días.";
-
-function SectionTitle({ id, children }: { id: string; children: React.ReactNode }) {
-  return (
-    <h2 id={id} className="text-lg font-semibold leading-tight">
-      {children}
-    </h2>
-  );
-}
 
 /** The Estadísticas Web tab (staff-side §2): 30-day window, top 5 pages, last 7 days, average, today vs yesterday. */
 export function StatsPanel({ stats, today }: { stats: VisitStatistics; today: string }) {
@@ -33,36 +24,22 @@ export function StatsPanel({ stats, today }: { stats: VisitStatistics; today: st
 
       <VisitSummaryCards summary={stats.summary} />
 
-      <Card>
-        <CardHeader className="max-md:p-4">
-          <SectionTitle id="daily-visits-title">Visitas diarias</SectionTitle>
-          <CardDescription>Últimos {STATS_WINDOW_DAYS} días</CardDescription>
-        </CardHeader>
-        <CardContent className="max-md:p-4 max-md:pt-0">
-          {empty ? <p className="pb-4 text-center text-muted-foreground">{NO_VISITS_MESSAGE}</p> : null}
-          <DailyVisitsChart daily={stats.daily} today={today} />
-        </CardContent>
-      </Card>
+      <PanelCard title="Visitas diarias" titleId="daily-visits-title" description={`Últimos ${STATS_WINDOW_DAYS} días`}>
+        {empty ? <p className="pb-4 text-center text-muted-foreground">{NO_VISITS_MESSAGE}</p> : null}
+        <DailyVisitsChart daily={stats.daily} today={today} />
+      </PanelCard>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader className="max-md:p-4">
-            <SectionTitle id="top-pages-title">Páginas más visitadas</SectionTitle>
-            <CardDescription>Las 5 páginas con más visitas en los últimos {STATS_WINDOW_DAYS} días</CardDescription>
-          </CardHeader>
-          <CardContent className="max-md:p-4 max-md:pt-0">
-            <TopPages pages={stats.summary.topPages} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader className="max-md:p-4">
-            <SectionTitle id="recent-days-title">Últimos 7 días</SectionTitle>
-            <CardDescription>Visitas y páginas distintas por día</CardDescription>
-          </CardHeader>
-          <CardContent className="max-md:p-4 max-md:pt-0">
-            <RecentDays daily={stats.daily} today={today} />
-          </CardContent>
-        </Card>
+        <PanelCard
+          title="Páginas más visitadas"
+          titleId="top-pages-title"
+          description={`Las 5 páginas con más visitas en los últimos ${STATS_WINDOW_DAYS} días`}
+        >
+          <TopPages pages={stats.summary.topPages} />
+        </PanelCard>
+        <PanelCard title="Últimos 7 días" titleId="recent-days-title" description="Visitas y páginas distintas por día">
+          <RecentDays daily={stats.daily} today={today} />
+        </PanelCard>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { CalendarCheck, CheckCircle2, Clock, Users } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
 import { Await } from "react-router";
+import { StatCard } from "#app/components/admin/stat-card.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import type { ReservationStats } from "#app/modules/reservations/reservations.server.ts";
 
@@ -46,17 +47,7 @@ export function ReservationStatsCards({ stats }: { stats: ReservationStats | nul
     <Section>
       {CARDS.map(({ key, label, Icon, tone }) => (
         <li key={key}>
-          <Card>
-            <CardContent className="flex items-center justify-between gap-3 p-4">
-              <div>
-                <p className="text-sm text-muted-foreground">{label}</p>
-                <p className="text-2xl font-bold tabular-nums" data-stat={key}>
-                  {stats ? numberFormat.format(stats[key]) : "—"}
-                </p>
-              </div>
-              <Icon className={`size-6 shrink-0 ${tone}`} aria-hidden="true" />
-            </CardContent>
-          </Card>
+          <StatCard label={label} value={stats ? numberFormat.format(stats[key]) : "—"} Icon={Icon} tone={tone} stat={key} />
         </li>
       ))}
     </Section>
