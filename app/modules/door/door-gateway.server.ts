@@ -17,13 +17,26 @@ import { DOOR_MESSAGES, type DoorCommand } from "./door.schema.ts";
 
 export type DoorGatewayResult = { ok: true } | { ok: false; error: string };
 
-/** Every command a device takes on its commands topic: the door's and the siren's (DEVICE-PROTOCOL.md). */
-export type DeviceCommand = DoorCommand | "sirena";
+/** Every command a device takes on its commands topic: the door's, the siren's and the warning's (DEVICE-PROTOCOL.md). */
+export type DeviceCommand = DoorCommand | "sirena" | "aviso";
 
+/**
+ * The one way the server sends a device a command (the door routes, the siren dispatcher and the
+ * incidents worker's `aviso`): one MQTT client per process, or the simulated device.
+ */
 export interface DoorGateway {
   readonly kind: "simulated" | "mqtt";
-  /** `fields` travel in the command's message beside id, command, issuedAt and expiresAt (the siren's action…). */
+  /**
+   * Sends a command and waits for the device's ack. `fields` travel in the command's message
+   * beside id, command, issuedAt and expiresAt (the siren's action…).
+   */
   send(deviceId: string, command: DeviceCommand, fields?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<DoorGatewayResult>;
+  /**
+   * Publishes a command nobody waits an ack for (the `aviso`), with the same message shape: it
+   * resolves once the broker has taken it (QoS 1) and rejects when the broker cannot be reached
+   * before the command expires (`expiresInMs` after the call). The simulated device drops it.
+   */
+  publish(deviceId: string, command: DeviceCommand, fields: Record<string, unknown>, options: { expiresInMs: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,6 +59,7 @@ export function createSimulatedDoorGateway(options: { delayMs?: number } = {}): 
       if (delayMs > 0) await sleep(delayMs);
       return { ok: true };
     },
+    async publish() {},
     async close() {},
   };
 }
@@ -185,6 +199,20 @@ export function createMqttDoorGateway(options: MqttDoorGatewayOptions): DoorGate
             finish({ ok: false, error: DOOR_MESSAGES.deviceUnreachable });
           }
         });
+      });
+    },
+    async publish(deviceId, command, fields, { expiresInMs }) {
+      const issuedAt = new Date();
+      if (closed || !(await whenReady(expiresInMs))) throw new Error("device-command gateway: the MQTT broker cannot be reached");
+      const message = JSON.stringify({
+        ...fields,
+        id: randomUUID(),
+        command,
+        issuedAt: issuedAt.toISOString(),
+        expiresAt: new Date(issuedAt.getTime() + expiresInMs).toISOString(),
+      });
+      await new Promise<void>((resolve, reject) => {
+        client.publish(commandTopic(deviceId, prefix), message, { qos: 1 }, (error) => (error ? reject(error) : resolve()));
       });
     },
     async close() {

@@ -1,10 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { createRequire } from "node:module";
-import type * as mqtt from "mqtt";
 import type { Logger } from "pino";
 import type { AppConfig } from "#app/config/env.server.ts";
 import type { Database } from "#app/db/client.server.ts";
-import { commandTopic } from "#app/modules/door/door-gateway.server.ts";
+import { doorGatewayFromEnv } from "#app/modules/door/door-gateway.server.ts";
 import { kickMailWorker } from "#app/modules/mail/mail-service.server.ts";
 import { subscribeTelemetry } from "#app/modules/telemetry/telemetry-events.server.ts";
 import {
@@ -133,62 +130,38 @@ export function startIncidentsService(
       unsubscribe();
       clearInterval(timer);
       await running;
-      await closeWarner?.();
     },
   };
 }
 
 // ---------------------------------------------------------------- the `aviso` command
 
-let closeWarner: (() => Promise<void>) | null = null;
-const warners = new Map<string, { warn: DeviceWarner; close(): Promise<void> }>();
-
 /**
  * The device is asked to flash and beep (docs/DEVICE-PROTOCOL.md, `aviso`): published on its
  * command topic, QoS 1, with an expiry; nothing waits for the ack (the e-mail is the record).
- * Without MQTT_URL there is no device to reach: the timeline says it was asked, nothing leaves.
+ * It goes through the device-command gateway of the door and the siren (one MQTT client per
+ * process, shared per configuration). Without MQTT_URL there is no device to reach: the
+ * timeline says it was asked, nothing leaves.
  */
 export function deviceWarnerFromConfig(config: AppConfig, logger: Logger): DeviceWarner {
   const url = config.MQTT_URL;
   if (!url) return async (warning) => logger.debug({ deviceId: warning.deviceId }, "incidents: no MQTT_URL, aviso not sent");
-  let entry = warners.get(url);
-  if (!entry) {
-    const { connect } = createRequire(import.meta.url)("mqtt") as typeof mqtt;
-    const client = connect(url, { clientId: `nidosmart-incidents-${randomUUID().slice(0, 8)}`, clean: true, reconnectPeriod: 2_000, queueQoSZero: false });
-    client.on("error", (error) => logger.warn({ err: error }, "incidents: MQTT connection error"));
-    entry = {
-      warn: (warning) =>
-        new Promise<void>((resolve, reject) => {
-          const issuedAt = new Date();
-          const message = JSON.stringify(avisoMessage(warning, issuedAt));
-          client.publish(commandTopic(warning.deviceId), message, { qos: 1 }, (error) => (error ? reject(error) : resolve()));
-        }),
-      close: () => client.endAsync(true),
-    };
-    warners.set(url, entry);
-    closeWarner = async () => {
-      const all = [...warners.values()];
-      warners.clear();
-      await Promise.all(all.map((w) => w.close().catch(() => {})));
-    };
-  }
-  return entry.warn;
+  // The configuration's broker, with the rest of the gateway's settings read as the door routes
+  // read them: in a server both come from the same environment, so this is their gateway.
+  const gateway = doorGatewayFromEnv({ ...process.env, MQTT_URL: url }, logger);
+  return (warning) => gateway.publish(warning.deviceId, "aviso", avisoFields(warning), { expiresInMs: AVISO_EXPIRES_MS });
 }
 
 export const AVISO_DURATION_S = 30;
 export const AVISO_EXPIRES_MS = 60_000;
 
-/** The `aviso` command as the device receives it. */
-export function avisoMessage(warning: DeviceWarning, issuedAt: Date): Record<string, unknown> {
+/** What the `aviso` command carries beside the gateway's id, command, issuedAt and expiresAt. */
+export function avisoFields(warning: DeviceWarning): Record<string, unknown> {
   return {
-    id: randomUUID(),
-    command: "aviso",
     reason: warning.type,
     incidentId: warning.incidentId,
     duration_s: AVISO_DURATION_S,
     ...(warning.measured !== null ? { measured: Math.round(warning.measured * 10) / 10 } : {}),
     ...(warning.threshold !== null ? { threshold: warning.threshold } : {}),
-    issuedAt: issuedAt.toISOString(),
-    expiresAt: new Date(issuedAt.getTime() + AVISO_EXPIRES_MS).toISOString(),
   };
 }
