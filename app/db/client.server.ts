@@ -33,6 +33,12 @@ export type OpenDatabaseOptions =
        * an empty DATA_DIR instead of running initdb and every migration there.
        */
       template?: string;
+      /**
+       * Only with `dataDir: null`: an in-memory database started from a dumped data directory
+       * (the tarball of PGlite's `dumpDataDir()`) instead of a fresh initdb. The migrator still
+       * runs afterwards and applies whatever the archive does not have yet.
+       */
+      templateArchive?: Blob;
       /** PostgreSQL's shared_buffers, e.g. "32MB" (PGlite's own default is 128MB). */
       sharedBuffers?: string;
     };
@@ -62,7 +68,8 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir, options.template, options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS);
+  if (options.templateArchive && options.dataDir !== null) throw new Error("templateArchive opens an in-memory database: dataDir must be null");
+  return openPglite(options.dataDir, options.template, options.templateArchive, options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS);
 }
 
 /** Records how long each named step took since the previous one. */
@@ -158,7 +165,12 @@ function secureDataDirQuietly(dataDir: string): void {
   }
 }
 
-async function openPglite(dataDir: string | null, template: string | undefined, sharedBuffers: string): Promise<Database> {
+async function openPglite(
+  dataDir: string | null,
+  template: string | undefined,
+  templateArchive: Blob | undefined,
+  sharedBuffers: string,
+): Promise<Database> {
   const timer = stepTimer();
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   try {
@@ -179,8 +191,10 @@ async function openPglite(dataDir: string | null, template: string | undefined, 
       // PGlite's 128MB buffer pool is memory the process holds from the first query on; the
       // operating system's page cache still keeps the files' pages (ADR 0008).
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`],
+      ...(templateArchive ? { loadDataDir: templateArchive } : {}),
     });
-    timer.step("openPglite");
+    // Unpacking an archive and starting on it is a different cost from initdb: its own step.
+    timer.step(templateArchive ? "openPgliteFromArchive" : "openPglite");
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     timer.step("migrate");
