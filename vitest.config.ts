@@ -18,6 +18,8 @@ const faults = {
 
 export default defineConfig({
   test: {
+    // Once per run, for every project: the migrated databases test files start from (issue 26).
+    globalSetup: ["tests/global-setup.ts"],
     projects: [
       {
         test: {

@@ -5,6 +5,7 @@ import { type Role } from "#app/auth/permissions.ts";
 import { loadConfig } from "#app/config/env.server.ts";
 import { openDatabase, type Database, type Db } from "#app/db/client.server.ts";
 import { createUser as createUserRow } from "#app/modules/users/users.server.ts";
+import { pgliteTemplateArchive, postgresTemplateName } from "#tests/helpers/db-templates.ts";
 import { startServer, type RunningServer } from "#server/server.ts";
 
 export type TestDatabaseKind = "pglite" | "postgres";
@@ -17,20 +18,37 @@ export function testDatabases(): TestDatabaseKind[] {
 export type TestDatabase = { kind: TestDatabaseKind; url?: string; open(): Promise<Database>; drop(): Promise<void> };
 
 /**
- * A fresh, empty database: an in-memory PGlite, or a new PostgreSQL database created next to
- * TEST_DATABASE_URL and dropped afterwards, so test files never see each other's rows.
+ * A fresh database with every migration applied and no rows: an in-memory PGlite, or a new
+ * PostgreSQL database created next to TEST_DATABASE_URL and dropped afterwards, so test files
+ * never see each other's rows. Both start from the migrated template of tests/global-setup.ts
+ * when there is one (the migrator then has nothing to do), else from initdb / an empty database.
  */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite") {
-    return { kind, open: () => openDatabase({ kind: "pglite", dataDir: null }), drop: async () => {} };
+    const templateArchive = await pgliteTemplateArchive();
+    return { kind, open: () => openDatabase({ kind: "pglite", dataDir: null, templateArchive }), drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `nidosmart_test_${randomBytes(6).toString("hex")}`;
+  const template = postgresTemplateName();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    if (template) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      } catch (error) {
+        // 3D000: the template is gone (dropped by a run for newer migrations): an empty one.
+        if ((error as { code?: string }).code !== "3D000") throw error;
+        await admin.query(`CREATE DATABASE ${name}`);
+      }
+    } else {
+      await admin.query(`CREATE DATABASE ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
