@@ -1,7 +1,33 @@
 import { defineConfig } from "vitest/config";
 
-// Four projects so that a failing browser does not hide unit results, and so that the
-// slow, server-starting suites run one file at a time on a 2-core machine.
+// Projects so that a failing browser does not hide unit results, and so that files that share
+// something outside their own process run alone. docs/TESTING.md says how each is run and why.
+//
+// Every file of unit, integration and e2e is isolated: its own in-memory PGlite or PostgreSQL
+// database (copied from the migrated template of tests/global-setup.ts), its own port, its own
+// temporary directories and its own Chromium. So they run TEST_WORKERS at a time (default 2, the
+// measured best on the 2-core CI machine: docs/TESTING.md). The files that talk to the machine's
+// shared Mosquitto (wildcard subscriptions, shared-subscription consumers) could see each other's
+// messages, so they form their own project, run one at a time after the rest.
+
+const workers = (() => {
+  const raw = process.env.TEST_WORKERS;
+  if (raw === undefined || raw === "") return 2;
+  // Validated like the server's settings: a typo must not silently run everything serially.
+  if (!/^[1-9][0-9]?$/.test(raw)) throw new Error(`TEST_WORKERS must be a whole number from 1 to 99, got "${raw}"`);
+  return Number(raw);
+})();
+
+/** Integration files that use the machine's MQTT broker (TEST_MQTT_URL): never two at once. */
+const sharedBrokerFiles = [
+  "tests/integration/anti-squatting-alarm.test.ts",
+  "tests/integration/door.test.ts",
+  "tests/integration/incidents.test.ts",
+  "tests/integration/telemetry-mqtt.test.ts",
+];
+
+// Hang guards, not speed checks (speed is `npm run bench`): with two files at once on two cores
+// a test takes up to about twice its time alone, so these are set well above that.
 
 // Kills, stops and starves real processes and databases: only `npm run test:faults` (which sets
 // NIDOSMART_FAULTS=1) defines this project, so the plain `vitest run` of `npm test` never starts it.
@@ -20,6 +46,8 @@ export default defineConfig({
   test: {
     // Once per run, for every project: the migrated databases test files start from (issue 26).
     globalSetup: ["tests/global-setup.ts"],
+    // Read by every project below that does not set its own (vitest's default is cores - 1).
+    maxWorkers: workers,
     projects: [
       {
         test: {
@@ -27,19 +55,28 @@ export default defineConfig({
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
           exclude: ["app/**/*.server.test.ts", "node_modules/**"],
           environment: "node",
-          // A hang guard, not a speed check (speed is `npm run bench`): the XSD property tests
-          // validate up to 144 generated files in WebAssembly, about a second alone, and CI runs
-          // this project beside the server-starting suites on two cores.
-          testTimeout: 30_000,
+          // The XSD property tests validate up to 144 generated files in WebAssembly, about a
+          // second alone.
+          testTimeout: 60_000,
         },
       },
       {
         test: {
           name: "integration",
           include: ["app/**/*.server.test.ts", "tests/integration/**/*.test.ts"],
+          exclude: [...sharedBrokerFiles, "node_modules/**"],
           environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: "integration-broker",
+          include: sharedBrokerFiles,
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },
@@ -48,9 +85,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
       ...(process.env.NIDOSMART_FAULTS === "1" ? [faults] : []),

@@ -160,7 +160,10 @@ describe.each(testDatabases())("incidents on %s", (kind) => {
     return { propertyId, reservationId, secret };
   }
 
-  const incidentsOf = (deviceId: string) => a.db.select().from(incidents).where(eq(incidents.deviceId, deviceId)).orderBy(asc(incidents.createdAt));
+  // In the order the episodes began: two incidents recorded by one transaction share now(), so
+  // the recording time alone does not order them.
+  const incidentsOf = (deviceId: string) =>
+    a.db.select().from(incidents).where(eq(incidents.deviceId, deviceId)).orderBy(asc(incidents.startedAt), asc(incidents.openedAt), asc(incidents.id));
   const timeline = async (id: string) => (await a.db.select().from(incidentEvents).where(eq(incidentEvents.incidentId, id)).orderBy(asc(incidentEvents.id))).map((e) => e.kind);
   const hooksFor = (id: string) =>
     receiver.received
