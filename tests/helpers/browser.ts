@@ -34,7 +34,14 @@ export async function launchBrowser(): Promise<Browser> {
 /** Contexts should use reducedMotion "reduce" so axe measures settled colours, not a fade-in.
  * Fails the test on any serious or critical axe violation of the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  // A page without child frames is checked by axe.run in the page itself ("legacy mode"), with
+  // all the rules: the default (runPartial per frame, then finishRun in a new blank page with a
+  // second copy of axe-core) exists for cross-origin frames, gives the same results on a page
+  // without frames (every rule, node and check compared on every public page at both widths)
+  // and costs about twice as much. A page with frames keeps the default.
+  if (page.frames().length === 1) builder.setLegacyMode();
+  const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
@@ -49,4 +56,25 @@ export function collectPageErrors(page: Page): string[] {
     if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`console: ${message.text()}`);
   });
   return errors;
+}
+
+/** Runs `task` on every item, at most `limit` at a time, and returns the results in item order.
+ * After a failure no further item starts; the running ones finish, then the first error is thrown. */
+export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await task(items[index] as T, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure) throw failure.error;
+  return results;
 }
