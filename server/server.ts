@@ -221,6 +221,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
             pollIntervalMs: config.SES_POLL_INTERVAL_MS,
             timeoutMs: config.SES_TIMEOUT_MS,
             retryBaseMs: config.SES_RETRY_BASE_MS,
+            tickMs: config.SES_TICK_MS,
             ca: loadSesCa(config),
             alerts: sesAlertConfig(config),
             siteUrl: config.siteUrl,

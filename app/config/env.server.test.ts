@@ -24,6 +24,13 @@ describe("SES configuration", () => {
     expect(() => loadConfig({ SES_ENDPOINT: "ftp://x" })).toThrow(/SES_ENDPOINT/);
     expect(() => loadConfig({ SES_POLL_INTERVAL_MS: "0" })).toThrow(/SES_POLL_INTERVAL_MS/);
   });
+
+  it("SES_TICK_MS: the sender's safety-net wake-up, 1 s unless set, 10 ms to 60 s", () => {
+    expect(loadConfig({}).SES_TICK_MS).toBe(1_000);
+    expect(loadConfig({ SES_TICK_MS: "" }).SES_TICK_MS).toBe(1_000);
+    expect(loadConfig({ SES_TICK_MS: "25" }).SES_TICK_MS).toBe(25);
+    for (const wrong of ["9", "60001", "1.5", "soon"]) expect(() => loadConfig({ SES_TICK_MS: wrong })).toThrow(/SES_TICK_MS/);
+  });
 });
 
 describe("PGLITE_SHARED_BUFFERS", () => {

@@ -95,6 +95,9 @@ export const envSchema = z
     // retry delay after a network error, 5xx, SOAP fault or 10999 (doubles, with jitter, to 1 h).
     SES_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(60_000)),
     SES_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3_600_000).default(60_000)),
+    // How often the sender looks for work nothing nudged it about: polls and retries come due,
+    // other instances' rows, a crashed instance's lease run out, an alert e-mail to try again.
+    SES_TICK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(60_000).default(1_000)),
     // Where failed filings and deadlines 2 h away are announced (needs SMTP_URL); else LEAD_NOTIFY_TO.
     SES_ALERT_TO: z.preprocess(emptyAsUndefined, emailList("SES_ALERT_TO").optional()),
     SES_SENDER: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
