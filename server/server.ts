@@ -65,6 +65,8 @@ export type RunningServer = {
   logger: Logger;
   /** Every Hono route (method and path), for tests that must cover each endpoint. */
   apiRoutes: { method: string; path: string }[];
+  /** This instance's SES sender (null with SES_SENDER=off): runOnce() resolves after a round begun after the call. */
+  sesSender: SesSender | null;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 };
@@ -268,7 +270,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
     const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
     const apiRoutes = app.routes.filter((r) => r.path.startsWith("/api/")).map((r) => ({ method: r.method, path: r.path }));
-    return { url: `http://${host}:${port}`, port, database, auth, logger, apiRoutes, close };
+    return { url: `http://${host}:${port}`, port, database, auth, logger, apiRoutes, sesSender, close };
   } catch (error) {
     await telemetry?.close().catch(() => {});
     if (!options.database) await database.close().catch(() => {});
