@@ -44,10 +44,6 @@ export async function expectAccessible(page: Page): Promise<void> {
   // without frames (every rule, node and check compared on every public page at both widths)
   // and costs about twice as much. A page with frames keeps the default.
   if (page.frames().length === 1) builder.setLegacyMode();
-  // Every rule still runs; only the violations are read here, so only they are reported in
-  // full (axe lists at most one node of the passes, incomplete and inapplicable, instead of
-  // building a selector and an HTML snippet for every node of the page and sending them over).
-  builder.options({ resultTypes: ["violations"] });
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
