@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { guestInputName } from "#app/components/guest/guest-form-data.ts";
-import { guestDataAccessLog, guests, properties, rateLimitEvents, reservations } from "#app/db/schema.ts";
+import { guestDataAccessLog, guests, properties, rateLimitEvents, reservations, users } from "#app/db/schema.ts";
+import { todayIsoDate } from "#app/lib/dates.ts";
 import { guestMessages, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
 import { signatureDataUrl } from "#tests/helpers/signature-png.ts";
 import { readPdf } from "#tests/helpers/pdf-text.ts";
@@ -12,8 +13,10 @@ import { readNormalisedSignature } from "#app/modules/guests/signature-normalise
 import { parseSignatureDataUrl } from "#app/modules/guests/signature.ts";
 import { emptyGuestFormValues, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
 import { validateAgainstXsd } from "#app/modules/guests/xsd-validate.server.ts";
-import { PROPERTY_MESSAGES } from "#app/modules/properties/properties.schema.ts";
-import { RESERVATION_MESSAGES } from "#app/modules/reservations/reservations.schema.ts";
+import { PROPERTY_MESSAGES, validatePropertyInput } from "#app/modules/properties/properties.schema.ts";
+import { createProperty } from "#app/modules/properties/properties.server.ts";
+import { RESERVATION_MESSAGES, validateReservationInput } from "#app/modules/reservations/reservations.schema.ts";
+import { createReservation } from "#app/modules/reservations/reservations.server.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
 import { validGuestForm } from "#tests/helpers/guest-fixtures.ts";
 
@@ -22,7 +25,9 @@ import { validGuestForm } from "#tests/helpers/guest-fixtures.ts";
 // guests register through the public link (plain form posts, as a browser without JavaScript
 // would send them), and staff read the guests and download the police XML, which must validate
 // against the ministry's XSD. TRUST_PROXY lets each request speak as its own client IP, so the
-// 3-per-5-minutes guest limit is exercised only where a test means to.
+// 3-per-5-minutes guest limit is exercised only where a test means to. A property or reservation
+// that a test only needs to exist is made as the create action makes it (its validation, then
+// the same domain function) without posting the form, whose answer renders the whole list page.
 
 /** The booking's holder (rol TI) every new reservation needs. */
 const HOLDER = { holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com" };
@@ -118,10 +123,12 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
   let superCookie: string;
   let adminCookie: string;
   let userCookie: string;
+  let superId: string;
 
   beforeAll(async () => {
     server = await startTestServer({ database, env: { TRUST_PROXY: "true" } });
     superCookie = await server.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    superId = (await server.db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN.email)))[0]!.id;
     await server.createUser({ email: "ana.admin@nidosmart.test", password: "admin-pass", role: "admin", fullName: "Ana Admin" });
     await server.createUser({ email: "usuario@nidosmart.test", password: "user-pass", role: "user" });
     adminCookie = await server.signIn("ana.admin@nidosmart.test", "admin-pass");
@@ -161,32 +168,43 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
   const exportPdf = (id: string, cookie?: string) => get(`/api/admin/reservations/${id}/parte-entrada.pdf`, { cookie });
 
   let propertySeq = 0;
-  async function createPropertyOverHttp(fields: Record<string, string> = {}) {
+  /** A property as the create action stores it from these form fields, as the super admin. */
+  async function createPropertyFixture(fields: Record<string, string> = {}) {
     propertySeq += 1;
-    const name = fields.name ?? `Vivienda ${propertySeq} ${database}`;
-    const response = await propertiesAction({
+    const checked = validatePropertyInput({
       intent: "create",
-      name,
+      name: `Vivienda ${propertySeq} ${database}`,
       address: "Calle Mayor 1, Madrid",
       establishmentCode: `E${String(propertySeq).padStart(5, "0")}`,
       ...fields,
     });
-    expect(response.status).toBe(201);
-    // The newest property is this one: the tests of a file run one after another.
-    const [row] = await server.db.select().from(properties).orderBy(desc(properties.createdAt)).limit(1);
-    return row;
+    if (!checked.ok) throw new Error(`property fixture refused: ${checked.message}`);
+    const { id } = await createProperty(server.db, checked.data, superId);
+    const [row] = await server.db.select().from(properties).where(eq(properties.id, id));
+    return row!;
+  }
+
+  const reservationForm = (propertyId: string, fields: Record<string, string>) => ({
+    intent: "create",
+    ...HOLDER,
+    propertyId,
+    guestCount: "2",
+    checkInDate: "2026-08-01",
+    checkOutDate: "2026-08-05",
+    ...fields,
+  });
+
+  /** A reservation as the create action stores it from these form fields, as the super admin. */
+  async function createReservationFixture(propertyId: string, fields: Record<string, string> = {}) {
+    const checked = validateReservationInput(reservationForm(propertyId, fields), todayIsoDate());
+    if (!checked.ok) throw new Error(`reservation fixture refused: ${checked.message}`);
+    const { id } = await createReservation(server.db, checked.data, superId);
+    const [row] = await server.db.select().from(reservations).where(eq(reservations.id, id));
+    return row!;
   }
 
   async function createReservationOverHttp(propertyId: string, fields: Record<string, string> = {}) {
-    const response = await reservationsAction({
-      intent: "create",
-      ...HOLDER,
-      propertyId,
-      guestCount: "2",
-      checkInDate: "2026-08-01",
-      checkOutDate: "2026-08-05",
-      ...fields,
-    });
+    const response = await reservationsAction(reservationForm(propertyId, fields));
     expect(response.status).toBe(201);
     const [row] = await server.db
       .select()
@@ -292,8 +310,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     });
 
     test("a property with reservations cannot be deleted; without them it can", async () => {
-      const property = await createPropertyOverHttp();
-      const reservation = await createReservationOverHttp(property.id);
+      const property = await createPropertyFixture();
+      const reservation = await createReservationFixture(property.id);
       const refused = await propertiesAction({ intent: "delete", id: property.id });
       expect(refused.status).toBe(409);
       expect(await text(refused)).toContain(PROPERTY_MESSAGES.hasReservations);
@@ -342,7 +360,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       ["unknown property", { propertyId: "00000000-0000-4000-8000-000000000000" }, RESERVATION_MESSAGES.propertyNotFound],
       ["malformed property id", { propertyId: "42" }, RESERVATION_MESSAGES.propertyNotFound],
     ])("%s → 4xx with the Spanish message, nothing stored", async (_, change, message) => {
-      const property = await createPropertyOverHttp();
+      const property = await createPropertyFixture();
       const response = await reservationsAction({
         intent: "create",
         ...HOLDER,
@@ -359,7 +377,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     });
 
     test("create: pending, a 22-character base62 link, defaults EFECT / today / 1 room, the property name copied", async () => {
-      const property = await createPropertyOverHttp({ name: `Loft Triana ${database}` });
+      const property = await createPropertyFixture({ name: `Loft Triana ${database}` });
       const response = await reservationsAction({
         intent: "create",
         ...HOLDER,
@@ -390,8 +408,9 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       const explicit = await createReservationOverHttp(property.id, { paymentType: "TARJT", contractDate: "2026-06-15", rooms: "2" });
       expect(explicit).toMatchObject({ paymentType: "TARJT", contractDate: "2026-06-15", rooms: 2 });
 
-      // 40 more links: all well formed and all different.
-      for (let i = 0; i < 40; i++) await createReservationOverHttp(property.id);
+      // 40 more links, from the domain function the action calls (its answer is checked above):
+      // all well formed and all different.
+      for (let i = 0; i < 40; i++) await createReservationFixture(property.id);
       const links = (await server.db.select().from(reservations).where(eq(reservations.propertyId, property.id))).map((r) => r.uniqueLink);
       expect(links).toHaveLength(42);
       expect(new Set(links).size).toBe(42);
@@ -406,8 +425,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     });
 
     test("delete removes the reservation and its guests; the link stops working", async () => {
-      const property = await createPropertyOverHttp();
-      const reservation = await createReservationOverHttp(property.id);
+      const property = await createPropertyFixture();
+      const reservation = await createReservationFixture(property.id);
       expect((await registration(reservation.uniqueLink, guestForm([spanishAdult()]))).status).toBe(201);
       expect(await guestsOf(reservation.id)).toHaveLength(1);
 
@@ -424,12 +443,12 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     });
 
     test("only admins: anonymous 401, user-role 403; their posts change nothing", async () => {
-      const property = await createPropertyOverHttp();
+      const property = await createPropertyFixture();
       const body = { intent: "create", ...HOLDER, propertyId: property.id, guestCount: "1", checkInDate: "2026-08-01", checkOutDate: "2026-08-02" };
       expect((await post("/admin/viajeros?index", body)).status).toBe(401);
       expect((await reservationsAction(body, userCookie)).status).toBe(403);
       expect(await server.db.select().from(reservations).where(eq(reservations.propertyId, property.id))).toHaveLength(0);
-      const reservation = await createReservationOverHttp(property.id);
+      const reservation = await createReservationFixture(property.id);
       expect((await reservationsAction({ intent: "delete", id: reservation.id }, userCookie)).status).toBe(403);
       expect((await post("/admin/viajeros?index", { intent: "delete", id: reservation.id })).status).toBe(401);
       expect(await server.db.select().from(reservations).where(eq(reservations.id, reservation.id))).toHaveLength(1);
@@ -458,13 +477,13 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
 
   describe("guest link lookup", () => {
     test("reveals only what the guest screen shows, in the HTML and in the data request", async () => {
-      const property = await createPropertyOverHttp({
+      const property = await createPropertyFixture({
         name: "Apartamento Mirador",
         address: "Calle Secreta 99, 4º Izq",
         establishmentCode: "SECRET0001",
         imageUrl: "https://images.example.com/mirador.jpg",
       });
-      const reservation = await createReservationOverHttp(property.id, { notes: "Nota interna confidencial", guestCount: "3" });
+      const reservation = await createReservationFixture(property.id, { notes: "Nota interna confidencial", guestCount: "3" });
       const path = `/registro-viajeros/${reservation.uniqueLink}`;
       for (const response of [await get(path), await get(`${path}.data`), await get(`${path}?lang=en&personas=2`)]) {
         expect(response.status).toBe(200);
@@ -552,8 +571,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     ];
 
     test.each(["es", "en"] as const)("every rule in order, posted directly, in %s; nothing is stored", async (lang) => {
-      const property = await createPropertyOverHttp();
-      const reservation = await createReservationOverHttp(property.id);
+      const property = await createPropertyFixture();
+      const reservation = await createReservationFixture(property.id);
       const prefix = lang === "es" ? "Huésped 1" : "Guest 1";
       let guest: Partial<GuestFormValues> = {};
       for (const [change, es, en] of steps) {
@@ -593,8 +612,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     });
 
     test("a valid submission stores every guest, completes the reservation and updates guest_count; a second is refused", async () => {
-      const property = await createPropertyOverHttp();
-      const reservation = await createReservationOverHttp(property.id, { guestCount: "2" });
+      const property = await createPropertyFixture();
+      const reservation = await createReservationFixture(property.id, { guestCount: "2" });
       const drawn = signatureDataUrl(3);
       const response = await registration(
         reservation.uniqueLink,
@@ -640,8 +659,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     });
 
     test("without JavaScript: the municipality is taken from an unambiguous postal code; otherwise the form comes back filled in", async () => {
-      const property = await createPropertyOverHttp();
-      const ambiguous = await createReservationOverHttp(property.id);
+      const property = await createPropertyFixture();
+      const ambiguous = await createReservationFixture(property.id);
       // 01128 belongs to three municipalities of Álava: the guest must choose.
       const refused = await registration(
         ambiguous.uniqueLink,
@@ -654,7 +673,7 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       expect(html).toContain('value="01059"'); // Vitoria-Gasteiz, offered in the municipality list
       expect(await guestsOf(ambiguous.id)).toHaveLength(0);
 
-      const unambiguous = await createReservationOverHttp(property.id);
+      const unambiguous = await createReservationFixture(property.id);
       const accepted = await registration(
         unambiguous.uniqueLink,
         guestForm([spanishAdult({ addressProvince: "", addressMunicipalityCode: "", addressPostalCode: "28001" })], { client: "html" }),
@@ -664,8 +683,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     });
 
     test("20 concurrent submissions of one link: exactly one succeeds and one set of guests is stored", async () => {
-      const property = await createPropertyOverHttp();
-      const reservation = await createReservationOverHttp(property.id);
+      const property = await createPropertyFixture();
+      const reservation = await createReservationFixture(property.id);
       const body = guestForm([spanishAdult(), foreignAdult()]);
       const statuses = await Promise.all(
         Array.from({ length: 20 }, () => registration(reservation.uniqueLink, body, { count: 2 }).then((response) => response.status)),
@@ -678,8 +697,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     });
 
     test("rate limit: 3 submissions per 5 minutes per client, checked first, in the guest's language", async () => {
-      const property = await createPropertyOverHttp();
-      const reservation = await createReservationOverHttp(property.id);
+      const property = await createPropertyFixture();
+      const reservation = await createReservationFixture(property.id);
       const ip = nextIp();
       for (let i = 0; i < 3; i++) {
         expect((await registration(reservation.uniqueLink, guestForm([{}]), { ip })).status).toBe(400);
@@ -706,8 +725,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       list: Partial<GuestFormValues>[],
       lang: GuestLang = "es",
     ) {
-      const property = await createPropertyOverHttp(propertyFields);
-      const reservation = await createReservationOverHttp(property.id, reservationFields);
+      const property = await createPropertyFixture(propertyFields);
+      const reservation = await createReservationFixture(property.id, reservationFields);
       const response = await registration(reservation.uniqueLink, guestForm(list, { lang }), { count: list.length, lang });
       expect(response.status).toBe(201);
       return { property, reservation };
@@ -801,8 +820,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     });
 
     test("refusals use the spec's messages as JSON (409/422) and record nothing", async () => {
-      const property = await createPropertyOverHttp();
-      const pending = await createReservationOverHttp(property.id);
+      const property = await createPropertyFixture();
+      const pending = await createReservationFixture(property.id);
       const notCompleted = await exportXml(pending.id, superCookie);
       expect(notCompleted.status).toBe(409);
       expect(await notCompleted.json()).toEqual({ error: "Solo se pueden exportar reservas completadas" });
@@ -909,8 +928,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
     });
 
     test("the signed register: same refusals as the XML, and staff only", async () => {
-      const property = await createPropertyOverHttp();
-      const pending = await createReservationOverHttp(property.id);
+      const property = await createPropertyFixture();
+      const pending = await createReservationFixture(property.id);
       const notCompleted = await exportPdf(pending.id, superCookie);
       expect(notCompleted.status).toBe(409);
       expect(await notCompleted.json()).toEqual({ error: "Solo se pueden exportar reservas completadas" });
@@ -968,8 +987,8 @@ describe.each(testDatabases())("traveller lifecycle on %s", (database) => {
       }
 
       // A pending reservation's list is empty, and still logged.
-      const property = await createPropertyOverHttp();
-      const pending = await createReservationOverHttp(property.id);
+      const property = await createPropertyFixture();
+      const pending = await createReservationFixture(property.id);
       const empty = await reservationsAction({ intent: "view-guests", id: pending.id });
       expect(empty.status).toBe(200);
       expect(await accessLogOf(pending.id)).toHaveLength(1);
