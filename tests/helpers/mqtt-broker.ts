@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./test-server.ts";
+import { freePort } from "./free-port.ts";
 import { waitUntil } from "./wait-until.ts";
 
 // MQTT brokers for the tests: whether the machine's shared broker answers, and a Mosquitto of

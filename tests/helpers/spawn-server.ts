@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { freePort } from "./test-server.ts";
+import { freePort } from "./free-port.ts";
 
 export type SpawnedServer = {
   url: string;

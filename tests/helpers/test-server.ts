@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import pg from "pg";
 import { type Role } from "#app/auth/permissions.ts";
 import { loadConfig } from "#app/config/env.server.ts";
 import { openDatabase, type Database, type Db } from "#app/db/client.server.ts";
 import { createUser as createUserRow } from "#app/modules/users/users.server.ts";
+import { freePort } from "#tests/helpers/free-port.ts";
 import { pgliteTemplateArchive, postgresTemplateName } from "#tests/helpers/db-templates.ts";
 import { startServer, type RunningServer } from "#server/server.ts";
+
+export { freePort };
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -62,17 +64,6 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
       await client.end();
     },
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export const TEST_ADMIN = { email: "super@nidosmart.test", password: "super-secret-1" };
