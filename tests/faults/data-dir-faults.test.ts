@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import { spawnServer, type SpawnedServer } from "#tests/helpers/spawn-server.ts";
 
 // A DATA_DIR the process cannot write to must stop start-up with a clear message and exit 1,
@@ -67,15 +67,17 @@ async function failedStart(dataDir: string): Promise<{ code: number | null; outp
   return { code, output: server.output() };
 }
 
-describe.skipIf(!canMount)("an unwritable DATA_DIR stops start-up with a clear error", () => {
-  test("a read-only file system", async () => {
+// The four start-ups are independent (each its own DATA_DIR, none writes): they run at once, so
+// their process start-ups overlap instead of following each other.
+describe.skipIf(!canMount).concurrent("an unwritable DATA_DIR stops start-up with a clear error", () => {
+  test("a read-only file system", async ({ expect }) => {
     const { code, output } = await failedStart(readOnlyDir);
     expect(code).toBe(1);
     expect(output).toContain(`Cannot write to DATA_DIR (${readOnlyDir})`);
     expect(output).toContain("EROFS");
   });
 
-  test("a DATA_DIR below a read-only file system that does not exist yet", async () => {
+  test("a DATA_DIR below a read-only file system that does not exist yet", async ({ expect }) => {
     const dir = path.join(readOnlyDir, "nested", "data");
     const { code, output } = await failedStart(dir);
     expect(code).toBe(1);
@@ -83,14 +85,14 @@ describe.skipIf(!canMount)("an unwritable DATA_DIR stops start-up with a clear e
     expect(output).toContain(`Cannot write to DATA_DIR (${dir}): ENOENT: no such file or directory, mkdir '${dir}'`);
   });
 
-  test("a full disk", async () => {
+  test("a full disk", async ({ expect }) => {
     const { code, output } = await failedStart(fullDir);
     expect(code).toBe(1);
     expect(output).toContain(`Cannot write to DATA_DIR (${fullDir})`);
     expect(output).toMatch(/ENOSPC|no space left on device/i);
   });
 
-  test("a DATA_DIR path that runs through a file", async () => {
+  test("a DATA_DIR path that runs through a file", async ({ expect }) => {
     const file = path.join(root, "a-file");
     fs.writeFileSync(file, "not a directory");
     const { code, output } = await failedStart(path.join(file, "data"));
