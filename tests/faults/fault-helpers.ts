@@ -1,7 +1,12 @@
 import { guestInputName } from "#app/components/guest/guest-form-data.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { guests, leads, reservations } from "#app/db/schema.ts";
+import { todayIsoDate } from "#app/lib/dates.ts";
 import { emptyGuestFormValues, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
+import { createProperty } from "#app/modules/properties/properties.server.ts";
+import { validatePropertyInput } from "#app/modules/properties/properties.schema.ts";
+import { createReservation } from "#app/modules/reservations/reservations.server.ts";
+import { validateReservationInput } from "#app/modules/reservations/reservations.schema.ts";
 
 // Shared by the fault suites: the two public writes the faults are aimed at (a lead from the
 // contact modal, a two-guest registration), as a browser would post them.
@@ -88,6 +93,26 @@ export async function signInAs(url: string, email: string, password: string): Pr
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/**
+ * What the faults are aimed at needs stays to register: a property and `count` two-guest
+ * reservations, stored by the functions the staff forms call ("Nueva vivienda", "Nueva reserva"),
+ * after the same validation, straight into the database before the load (the faults are not
+ * about the staff forms, and a server start or a request each is only waiting). Their guest links.
+ */
+export async function seedStays(db: Db, count: number, property: { name: string; address: string; establishmentCode: string }): Promise<string[]> {
+  const checkedProperty = validatePropertyInput(property);
+  if (!checkedProperty.ok) throw new Error(`property: ${checkedProperty.message}`);
+  const { id: propertyId } = await createProperty(db, checkedProperty.data, null);
+  const checked = validateReservationInput(
+    { holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId, guestCount: "2", checkInDate: "2026-08-01", checkOutDate: "2026-08-05" },
+    todayIsoDate(),
+  );
+  if (!checked.ok) throw new Error(`reservation: ${checked.message}`);
+  const links: string[] = [];
+  for (let i = 0; i < count; i++) links.push((await createReservation(db, checked.data, null)).uniqueLink);
+  return links;
 }
 
 /** Reservations as the invariant sees them: a status, the guests it expects and those stored. */

@@ -5,21 +5,11 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "#app/db/client.server.ts";
-import { properties } from "#app/db/schema.ts";
 import { guestMessages } from "#app/modules/guests/guest-i18n.ts";
 import { LEAD_MESSAGES } from "#app/modules/leads/leads.schema.ts";
-import { freePort } from "#tests/helpers/test-server.ts";
+import { freePort } from "#tests/helpers/free-port.ts";
 import { spawnServer, type SpawnedServer } from "#tests/helpers/spawn-server.ts";
-import {
-  formPost,
-  nextIp,
-  postLead,
-  readWrites,
-  registerTwoGuests,
-  registrationShape,
-  signInAs,
-  wholeShapes,
-} from "#tests/faults/fault-helpers.ts";
+import { nextIp, postLead, readWrites, registerTwoGuests, registrationShape, seedStays, signInAs, wholeShapes } from "#tests/faults/fault-helpers.ts";
 
 // Two production processes on one PostgreSQL, and that PostgreSQL stopped under load. The
 // cluster is private to this file (its own data directory and port): the machine's shared
@@ -165,25 +155,9 @@ describe.skipIf(!available)("two instances on one private PostgreSQL", () => {
   });
 
   test("PostgreSQL stopped under load: 503 health, Spanish form errors, nothing half-written, service resumes by itself", async () => {
-    const cookie = await signInAs(a.url, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD);
-    const created = await formPost(
-      a.url,
-      "/admin/viajeros/viviendas",
-      { intent: "create", name: "Vivienda PG", address: "Calle Mayor 1, Madrid", establishmentCode: "PG001" },
-      cookie,
-    );
-    expect(created.status).toBe(201);
-    const [property] = await withDb((d) => d.db.select().from(properties));
-    for (let i = 0; i < 60; i++) {
-      const reservation = await formPost(
-        b.url,
-        "/admin/viajeros?index",
-        { intent: "create", holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId: property!.id, guestCount: "2", checkInDate: "2026-08-01", checkOutDate: "2026-08-05" },
-        cookie,
-      );
-      expect(reservation.status).toBe(201);
-    }
-    const links = (await withDb((d) => readWrites(d.db))).reservations.map((r) => r.link);
+    // The stays to register, stored straight into the database (it is shared, and the staff
+    // forms are not what this is about).
+    const links = await withDb((d) => seedStays(d.db, 60, { name: "Vivienda PG", address: "Calle Mayor 1, Madrid", establishmentCode: "PG001" }));
 
     // The load: both instances, leads and registrations, 6 in flight, until told to stop.
     const ackedLeads: string[] = [];
