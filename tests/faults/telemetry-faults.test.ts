@@ -42,7 +42,10 @@ async function store(kind: "pglite" | "postgres"): Promise<Store> {
   if (kind === "pglite") {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nidosmart-telemetry-faults-"));
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ kind: "pglite", dataDir }) };
+    // From the build's migrated template, as the server seeds an empty DATA_DIR: initdb is not
+    // what this is about.
+    const template = path.resolve("build", "pgdata-template");
+    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ kind: "pglite", dataDir, template }) };
   }
   const testDb: TestDatabase = await createTestDatabase("postgres");
   cleanups.push(() => testDb.drop());
