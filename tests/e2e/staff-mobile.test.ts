@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
 import { startFakeSes, type RunningFakeSes } from "#tests/fake-ses/fake-ses.ts";
@@ -60,23 +60,44 @@ const KNOWN_OVERFLOW_PHASE2: Failure[] = [];
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 
+/** Pages per walk, each auditing a route at a time. */
+const LANES = 2;
+
 describe.skipIf(!browserAvailable)("the staff area on a phone", () => {
   let server: TestServer;
   let browser: Browser;
   let fake: RunningFakeSes;
+  /** The cookies of the one sign-in, which every context of the tests starts with. */
+  let session: Awaited<ReturnType<BrowserContext["storageState"]>>;
   const screenshots = process.env.STAFF_MOBILE_SCREENSHOTS;
 
   beforeAll(async () => {
-    // The SES sender talks to the fake ministry, which does not know the fixtures' landlord:
-    // Comunicaciones then shows a stopped queue and attempts with their request and response.
-    fake = await startFakeSes();
-    // WEBHOOK_ALLOW_PRIVATE: the webhook fixtures post to this server itself (see webhook-fixtures.ts).
-    server = await startTestServer({
-      env: { TRUST_PROXY: "true", SES_SENDER: "on", SES_ENDPOINT: fake.url, SES_RETRY_BASE_MS: "1000", WEBHOOK_ALLOW_PRIVATE: "1" },
-    });
-    await seedStaffFixtures(server);
-    await seedWebhookFixtures(server);
-    browser = await launchBrowser();
+    // The browser starts while the server starts and fills; neither set of fixtures reads the
+    // other's rows, so they are created side by side. Settled, not Promise.all: whatever started
+    // is assigned (and closed by afterAll) even when something else failed.
+    const [launched, served] = await Promise.allSettled([
+      launchBrowser(),
+      (async () => {
+        // The SES sender talks to the fake ministry, which does not know the fixtures' landlord:
+        // Comunicaciones then shows a stopped queue and attempts with their request and response.
+        fake = await startFakeSes();
+        // WEBHOOK_ALLOW_PRIVATE: the webhook fixtures post to this server itself (see webhook-fixtures.ts).
+        server = await startTestServer({
+          env: { TRUST_PROXY: "true", SES_SENDER: "on", SES_ENDPOINT: fake.url, SES_RETRY_BASE_MS: "1000", WEBHOOK_ALLOW_PRIVATE: "1" },
+        });
+        await Promise.all([seedStaffFixtures(server), seedWebhookFixtures(server)]);
+      })(),
+    ]);
+    if (launched.status === "fulfilled") browser = launched.value;
+    for (const outcome of [launched, served]) if (outcome.status === "rejected") throw outcome.reason;
+    // Signed in once, through the form; the tests' contexts start from its cookies.
+    const context = await browser.newContext({ baseURL: server.url, locale: "es-ES" });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signIn(page);
+    expect(errors).toEqual([]);
+    session = await context.storageState();
+    await context.close();
     if (screenshots) fs.mkdirSync(screenshots, { recursive: true });
   });
   afterAll(async () => {
@@ -89,29 +110,34 @@ describe.skipIf(!browserAvailable)("the staff area on a phone", () => {
     for (const known of KNOWN_OVERFLOW_PHASE2) expect(PHASE2_ROUTES).toContain(known.route);
   });
 
-  test.each(VIEWPORTS)("at $width × $height every screen and dialog fits", { timeout: 600_000 }, async (viewport) => {
-    const context = await browser.newContext({ baseURL: server.url, locale: "es-ES", reducedMotion: "reduce", viewport });
+  const newContext = (viewport: (typeof VIEWPORTS)[number]) =>
+    browser.newContext({ baseURL: server.url, locale: "es-ES", reducedMotion: "reduce", viewport, storageState: session });
+
+  // The walks (and the device secret tests below) run side by side: each has its own context and
+  // page, and a page only changes through its own actions. What one walk's buttons change (a
+  // webhook switched off, a queue resumed) another page sees on its next load, as the second walk
+  // always has: the checks hold for any of these states.
+  test.concurrent.for(VIEWPORTS)("at $width × $height every screen and dialog fits", { timeout: 600_000 }, async (viewport, { expect }) => {
+    const context = await newContext(viewport);
     // The copy buttons write to the clipboard; the export buttons download.
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
     const failures: Failure[] = [];
     const fail = (route: string, kind: FailureKind, target: string, measured: string) =>
       failures.push({ viewport: viewport.width, route, kind, target, measured });
-    const shot = async (name: string, fullPage: boolean) => {
-      if (screenshots) await page.screenshot({ path: path.join(screenshots, `${viewport.width}-${name}.png`), fullPage });
-    };
 
-    await signIn(page);
+    // Every route is audited on a page of its own lane; while one lane waits (for a page to
+    // settle, a dialog to open, or none to), another has work.
+    const pages = await Promise.all(Array.from({ length: LANES }, () => context.newPage()));
+    const pageErrors = pages.map((page) => collectPageErrors(page));
+    const seen = await walkRoutes("/admin", LANES, async (route, lane, reach) => {
+      const page = pages[lane]!;
+      const shot = async (name: string, fullPage: boolean) => {
+        if (screenshots) await page.screenshot({ path: path.join(screenshots, `${viewport.width}-${name}.png`), fullPage });
+      };
 
-    const seen = new Set<string>();
-    const queue = ["/admin"];
-    while (queue.length > 0) {
-      const route = queue.shift()!;
-      if (seen.has(route)) continue;
-      seen.add(route);
       await open(page, route);
-      for (const link of await navigationLinks(page)) if (!seen.has(link)) queue.push(link);
+      // Queued now, so that another lane can start on them while this one audits.
+      reach(await navigationLinks(page));
 
       await shot(slug(route), true);
       await auditScreen(page, route, "", fail);
@@ -151,9 +177,9 @@ describe.skipIf(!browserAvailable)("the staff area on a phone", () => {
         }
         if (new URL(page.url()).pathname !== route) await open(page, route);
       }
-    }
+    });
 
-    for (const route of EXPECTED_ROUTES) expect([...seen], "routes found in the navigation").toContain(route);
+    for (const route of EXPECTED_ROUTES) expect(seen, "routes found in the navigation").toContain(route);
 
     // Phase-2 routes: exactly the listed failures; every other route: none at all.
     const key = (f: Omit<Failure, "measured">) => `${f.viewport} ${f.route} ${f.kind}: ${f.target}`;
@@ -164,18 +190,17 @@ describe.skipIf(!browserAvailable)("the staff area on a phone", () => {
     const fixed = [...known].filter((k) => !found.has(k));
     expect(unexpected, "screens or dialogs that do not fit a phone").toEqual([]);
     expect(fixed, "listed in KNOWN_OVERFLOW_PHASE2 but no longer failing: remove them from the list").toEqual([]);
-    expect(errors).toEqual([]);
+    expect(pageErrors.flat()).toEqual([]);
     await context.close();
   });
 
   // A dialog that only an action opens, which the walk above cannot press: the new secret of a
   // door device, shown once after "Generar nuevo secreto" is confirmed.
-  test.each(VIEWPORTS)("at $width × $height the device secret dialog fits", { timeout: 60_000 }, async (viewport) => {
-    const context = await browser.newContext({ baseURL: server.url, locale: "es-ES", reducedMotion: "reduce", viewport });
+  test.concurrent.for(VIEWPORTS)("at $width × $height the device secret dialog fits", { timeout: 60_000 }, async (viewport, { expect }) => {
+    const context = await newContext(viewport);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     const failures: string[] = [];
-    await signIn(page);
     await open(page, "/admin/viajeros/dispositivos");
     await page.getByRole("button", { name: /^Generar nuevo secreto para / }).first().click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Generar nuevo secreto" }).click();
@@ -200,7 +225,7 @@ describe.skipIf(!browserAvailable)("the staff area on a phone", () => {
     await page.getByLabel("Email").fill(TEST_ADMIN.email);
     await page.getByLabel("Contraseña").fill(TEST_ADMIN.password);
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/admin");
+    await page.waitForURL((url) => url.pathname === "/admin", { timeout: 10_000 });
   }
 
   async function open(page: Page, route: string) {
@@ -391,10 +416,74 @@ describe.skipIf(!browserAvailable)("the staff area on a phone", () => {
 
   async function closeDialog(page: Page, route: string) {
     await page.keyboard.press("Escape");
-    await expect.poll(() => page.locator(DIALOG).count(), { timeout: 5_000 }).toBe(0);
+    // None left (not expect.poll: the tests run concurrently, and the global expect cannot tell which one polls).
+    await page.locator(DIALOG).first().waitFor({ state: "detached", timeout: 5_000 });
     if (new URL(page.url()).pathname !== route) await open(page, route);
   }
 });
+
+/**
+ * Visits `start` and every route reachable from it, `lanes` at a time: `visit` audits a route on
+ * its lane and calls `reach` with the routes the route links to as soon as it knows them. Returns
+ * the routes visited, in the order found. After a failure no lane takes another route; the first
+ * failure is thrown once all have stopped.
+ */
+async function walkRoutes(
+  start: string,
+  lanes: number,
+  visit: (route: string, lane: number, reach: (links: string[]) => void) => Promise<void>,
+): Promise<string[]> {
+  const found = [start];
+  const queue = [start];
+  let running = 0;
+  let failed = false;
+  let wakeUp: () => void = () => {};
+  const wakeAll = () => {
+    const wake = wakeUp;
+    wakeUp = () => {};
+    wake();
+  };
+  const reach = (links: string[]) => {
+    for (const link of links) {
+      if (!found.includes(link)) {
+        found.push(link);
+        queue.push(link);
+      }
+    }
+    wakeAll();
+  };
+  const lane = async (index: number) => {
+    while (!failed) {
+      const route = queue.shift();
+      if (route === undefined) {
+        // Nothing queued: done once no lane can queue more, else wait for one that may.
+        if (running === 0) return;
+        await new Promise<void>((resolve) => {
+          const others = wakeUp;
+          wakeUp = () => {
+            others();
+            resolve();
+          };
+        });
+        continue;
+      }
+      running++;
+      try {
+        await visit(route, index, reach);
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        running--;
+        wakeAll();
+      }
+    }
+  };
+  const outcomes = await Promise.allSettled(Array.from({ length: lanes }, (_, index) => lane(index)));
+  const rejected = outcomes.find((outcome) => outcome.status === "rejected");
+  if (rejected) throw rejected.reason;
+  return found;
+}
 
 function slug(text: string): string {
   return (
