@@ -41,3 +41,12 @@ describe("PGLITE_SHARED_BUFFERS", () => {
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: "32MB; drop" })).toThrow(/PGLITE_SHARED_BUFFERS/);
   });
 });
+
+describe("CHAT_WORD_DELAY_MS", () => {
+  it("the pause between the words of the offline chat answer: 15 ms unless set, 0 to 1000", () => {
+    expect(loadConfig({}).CHAT_WORD_DELAY_MS).toBe(15);
+    expect(loadConfig({ CHAT_WORD_DELAY_MS: "" }).CHAT_WORD_DELAY_MS).toBe(15);
+    expect(loadConfig({ CHAT_WORD_DELAY_MS: "0" }).CHAT_WORD_DELAY_MS).toBe(0);
+    for (const wrong of ["-1", "1001", "2.5", "fast"]) expect(() => loadConfig({ CHAT_WORD_DELAY_MS: wrong })).toThrow(/CHAT_WORD_DELAY_MS/);
+  });
+});

@@ -142,6 +142,9 @@ export const envSchema = z
     MONITORING_ALERT_TO: z.preprocess(emptyAsUndefined, emailList("MONITORING_ALERT_TO").optional()),
     DEVICE_OFFLINE_AFTER_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(300)),
     MONITORING_STALE_AFTER_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(7 * 86_400).default(3600)),
+    // The offline chat answer is streamed a word at a time with this pause between words, so it
+    // reads as typed (0: all at once).
+    CHAT_WORD_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000).default(15)),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -12,7 +12,7 @@ import type { AppEnv, ServerDeps } from "../types.ts";
 export function createChatRoutes(deps: ServerDeps): Hono<AppEnv> {
   const handler = createChatHandler({
     // Read per request: provider settings in the environment apply without a rebuild.
-    getConfig: () => ({ openai: openAiConfigFromEnv(process.env) }),
+    getConfig: () => ({ openai: openAiConfigFromEnv(process.env), wordDelayMs: deps.config.CHAT_WORD_DELAY_MS }),
     rateLimit: (ip) => consumeRateLimit(deps.db, RATE_LIMITS.chat, ip),
     logger: deps.logger,
   });
