@@ -7,6 +7,7 @@ import { guestInputName } from "#app/components/guest/guest-form-data.ts";
 import { accounts, guests, leads, properties, rateLimitEvents, reservations, sessions, users } from "#app/db/schema.ts";
 import { guestMessages } from "#app/modules/guests/guest-i18n.ts";
 import { emptyGuestFormValues, GUEST_FORM_FIELDS, type GuestFormValues } from "#app/modules/guests/guests.schema.ts";
+import { forEachConcurrently } from "#tests/helpers/concurrently.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
 
 // Hostile input through every public and staff input, over real HTTP against a real database:
@@ -40,9 +41,17 @@ const SQLI = [
   "$1$2 ${0}",
   "\u0000'\u0000",
 ];
+// Two entries are the same string ("\u003c" is "<"): each is still sent, and kept apart from its
+// twin where they would share a fixture (PAYLOADS.indexOf names both by the first's index).
 const PAYLOADS = [...XSS, ...SQLI];
 /** Payloads that would be live markup if a page emitted them raw. */
 const MARKUP = PAYLOADS.filter((p) => p.includes("<"));
+
+/**
+ * Requests in flight at once where they are independent: the server renders one page while the
+ * test reads another's answer. Each request still comes from its own client address.
+ */
+const CONCURRENCY = 4;
 
 let ipCounter = 0;
 const nextIp = () => {
@@ -84,7 +93,8 @@ describe.each(testDatabases())("security on %s", (database) => {
   let cookie: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ database, env: { TRUST_PROXY: "true" } });
+    // The chat's answer without the pause between words that makes it read as typed.
+    server = await startTestServer({ database, env: { TRUST_PROXY: "true", CHAT_WORD_DELAY_MS: "0" } });
     cookie = await server.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   });
   afterAll(async () => {
@@ -167,34 +177,35 @@ describe.each(testDatabases())("security on %s", (database) => {
   test("public lead forms: every field of the modal (JSON) and of /contacto (no-JS form)", async () => {
     const fields = ["name", "email", "phone", "company", "city", "message", "source", "reference", "property_type", "property_count", "owner_type", "returnTo"];
     const valid = { form: "modal", name: "Lucía Prueba", email: "lucia@example.com", phone: "+34 600 000 000", owner_type: "individual", message: "Quiero información, por favor." };
-    for (const payload of PAYLOADS) {
-      for (const field of fields) {
-        await expectHandled(`modal ${field}=${payload}`, await postJson("/api/leads", { ...valid, [field]: payload }));
-        await expectHandled(
-          `contacto ${field}=${payload}`,
-          await post("/api/leads", { ...valid, form: "contacto", [field]: payload }),
-        );
-      }
-      // Stored: the text arrives as data, never as SQL.
+    const inputs = PAYLOADS.flatMap((payload) => fields.map((field) => ({ payload, field })));
+    await forEachConcurrently(inputs, CONCURRENCY, async ({ payload, field }) => {
+      await expectHandled(`modal ${field}=${payload}`, await postJson("/api/leads", { ...valid, [field]: payload }));
+      await expectHandled(
+        `contacto ${field}=${payload}`,
+        await post("/api/leads", { ...valid, form: "contacto", [field]: payload }),
+      );
+    });
+    // Stored: the text arrives as data, never as SQL.
+    await forEachConcurrently(PAYLOADS, CONCURRENCY, async (payload) => {
       const email = `sqli${PAYLOADS.indexOf(payload)}@example.com`;
       const stored = await postJson("/api/leads", { ...valid, email, company: payload, message: asMessage(payload) });
       expect(stored.status).toBe(201);
-    }
+    });
     await expectTablesIntact();
     for (const payload of SQLI.filter((p) => !p.includes("\u0000"))) {
       const [row] = await server.db.select().from(leads).where(eq(leads.email, `sqli${PAYLOADS.indexOf(payload)}@example.com`));
       expect(row?.message).toBe(asMessage(payload));
     }
     // The no-JS result page reflects only known message keys and safe return paths.
-    for (const payload of PAYLOADS) {
+    await forEachConcurrently(PAYLOADS, CONCURRENCY, async (payload) => {
       const page = await expectHandled("result page", await get(`/contacto/enviado?resultado=${encodeURIComponent(payload)}&volver=${encodeURIComponent(payload)}`));
       for (const markup of MARKUP) expect(page).not.toContain(markup);
       expect(page).not.toMatch(/href="javascript:/i);
-    }
+    });
   });
 
   test("staff inputs: manual lead, notes, search, CSV export — and the admin list shows no live markup", async () => {
-    for (const payload of PAYLOADS) {
+    await forEachConcurrently(PAYLOADS, CONCURRENCY, async (payload) => {
       const i = PAYLOADS.indexOf(payload);
       const created = await post(
         "/admin?index",
@@ -217,18 +228,27 @@ describe.each(testDatabases())("security on %s", (database) => {
       );
       await expectHandled(`manual lead ${payload}`, created);
       await server.db.delete(rateLimitEvents);
-    }
+    });
     const [lead] = await server.db.select().from(leads).orderBy(desc(leads.submittedAt)).limit(1);
     expect(lead).toBeDefined();
-    for (const payload of PAYLOADS) {
-      await expectHandled("save-notes", await post("/admin?index", { intent: "save-notes", id: lead!.id, notes: payload }, { cookie }));
-      await expectHandled("bad id", await post("/admin?index", { intent: "update-status", id: payload, status: "contacted" }, { cookie }));
-      await expectHandled("bad status", await post("/admin?index", { intent: "update-status", id: lead!.id, status: payload }, { cookie }));
-      await expectHandled("bad intent", await post("/admin?index", { intent: payload, id: lead!.id }, { cookie }));
+    // The notes are saved one payload after the other (the last one must be what stays); every
+    // other request goes beside them.
+    const saveNotes = async () => {
+      for (const payload of PAYLOADS) {
+        await expectHandled("save-notes", await post("/admin?index", { intent: "save-notes", id: lead!.id, notes: payload }, { cookie }));
+      }
+    };
+    const others = PAYLOADS.flatMap((payload) => {
       const q = encodeURIComponent(payload);
-      await expectNoLiveMarkup(`/admin?q=${q}&status=${q}&priority=${q}&page=${q}`);
-      await expectHandled(`export q=${JSON.stringify(payload)}`, await get(`/api/admin/leads/export.csv?q=${q}`, { cookie }));
-    }
+      return [
+        async () => expectHandled("bad id", await post("/admin?index", { intent: "update-status", id: payload, status: "contacted" }, { cookie })),
+        async () => expectHandled("bad status", await post("/admin?index", { intent: "update-status", id: lead!.id, status: payload }, { cookie })),
+        async () => expectHandled("bad intent", await post("/admin?index", { intent: payload, id: lead!.id }, { cookie })),
+        () => expectNoLiveMarkup(`/admin?q=${q}&status=${q}&priority=${q}&page=${q}`),
+        async () => expectHandled(`export q=${JSON.stringify(payload)}`, await get(`/api/admin/leads/export.csv?q=${q}`, { cookie })),
+      ];
+    });
+    await forEachConcurrently([saveNotes, ...others], CONCURRENCY, (request) => request());
     const [saved] = await server.db.select().from(leads).where(eq(leads.id, lead!.id));
     expect(saved!.notes).toBe(PAYLOADS.at(-1)!.replaceAll("\u0000", "").trim() || null);
     await expectNoLiveMarkup("/admin");
@@ -245,7 +265,7 @@ describe.each(testDatabases())("security on %s", (database) => {
   });
 
   test("properties, reservations and users: every text input", async () => {
-    for (const payload of PAYLOADS) {
+    const propertiesAndUsers = async (payload: string) => {
       const i = PAYLOADS.indexOf(payload);
       for (const field of ["name", "address", "establishmentCode", "imageUrl", "timeZone", "internetAvailable"]) {
         await expectHandled(
@@ -266,65 +286,89 @@ describe.each(testDatabases())("security on %s", (database) => {
         `user fullName=${JSON.stringify(payload)}`,
         await post("/admin/usuarios", { intent: "create", email: `user${i}@example.com`, password: "user-pass-1", role: "user", fullName: payload }, { cookie }),
       );
-    }
+    };
+    // One payload's requests one after the other, as before, and twins in one task after each
+    // other: the second user with the e-mail of the first still meets it (409).
+    const twins = [...new Set(PAYLOADS)].map((payload) => PAYLOADS.filter((p) => p === payload));
+    await forEachConcurrently(twins, CONCURRENCY, async (group) => {
+      for (const payload of group) await propertiesAndUsers(payload);
+    });
     const [property] = await server.db.select().from(properties).limit(1);
     expect(property).toBeDefined();
-    for (const payload of PAYLOADS) {
-      for (const field of ["propertyId", "guestCount", "checkInDate", "checkOutDate", "notes", "paymentType", "contractDate", "rooms"]) {
-        await expectHandled(
-          `reservation ${field}=${JSON.stringify(payload)}`,
-          await post(
-            "/admin/viajeros?index",
-            { intent: "create", holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId: property!.id, guestCount: "1", checkInDate: "2026-08-01", checkOutDate: "2026-08-02", [field]: payload },
-            { cookie },
-          ),
-        );
+    const reservationInputs = PAYLOADS.flatMap((payload) =>
+      [...["propertyId", "guestCount", "checkInDate", "checkOutDate", "notes", "paymentType", "contractDate", "rooms"], null].map((field) => ({ payload, field })),
+    );
+    await forEachConcurrently(reservationInputs, CONCURRENCY, async ({ payload, field }) => {
+      if (field === null) {
+        await expectHandled("view-guests", await post("/admin/viajeros?index", { intent: "view-guests", id: payload }, { cookie }));
+        return;
       }
-      await expectHandled("view-guests", await post("/admin/viajeros?index", { intent: "view-guests", id: payload }, { cookie }));
-    }
-    for (const path of ["/admin/viajeros", "/admin/viajeros/viviendas", "/admin/usuarios"]) await expectNoLiveMarkup(path);
+      await expectHandled(
+        `reservation ${field}=${JSON.stringify(payload)}`,
+        await post(
+          "/admin/viajeros?index",
+          { intent: "create", holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId: property!.id, guestCount: "1", checkInDate: "2026-08-01", checkOutDate: "2026-08-02", [field]: payload },
+          { cookie },
+        ),
+      );
+    });
+    await forEachConcurrently(["/admin/viajeros", "/admin/viajeros/viviendas", "/admin/usuarios"], CONCURRENCY, expectNoLiveMarkup);
     await expectTablesIntact();
   });
 
   test("the guest registration form: every field, in both languages", async () => {
     const [property] = await server.db.select().from(properties).limit(1);
-    const created = await post(
-      "/admin/viajeros?index",
-      { intent: "create", holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId: property!.id, guestCount: "1", checkInDate: "2026-09-01", checkOutDate: "2026-09-02" },
-      { cookie },
-    );
-    expect(created.status).toBe(201);
-    const [reservation] = await server.db.select().from(reservations).orderBy(desc(reservations.createdAt)).limit(1);
-    const path = `/registro-viajeros/${reservation!.uniqueLink}`;
+    // A reservation for each request in flight: one whose guests a passing payload registered is
+    // reset before its next payload, and the others' posts never meet it completed.
+    for (let lane = 0; lane < CONCURRENCY; lane++) {
+      const created = await post(
+        "/admin/viajeros?index",
+        { intent: "create", holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", propertyId: property!.id, guestCount: "1", checkInDate: "2026-09-01", checkOutDate: "2026-09-02" },
+        { cookie },
+      );
+      expect(created.status).toBe(201);
+    }
+    const links = await server.db.select().from(reservations).where(eq(reservations.checkInDate, "2026-09-01"));
+    expect(links).toHaveLength(CONCURRENCY);
     for (const payload of PAYLOADS) {
-      for (const field of GUEST_FORM_FIELDS) {
-        const lang = field.length % 2 ? "es" : "en";
-        const response = await post(`${path}?lang=${lang}&personas=1`, guestForm({ [field]: payload }));
-        const body = await expectHandled(`guest ${field}=${payload}`, response);
-        for (const markup of MARKUP) expect(body).not.toContain(markup);
-        if (response.status === 201) {
-          // A payload that passed the rules (free-text fields) is stored as text; reset for the next one.
-          await server.db.delete(guests).where(eq(guests.reservationId, reservation!.id));
-          await server.db.update(reservations).set({ status: "pending" }).where(eq(reservations.id, reservation!.id));
+      await forEachConcurrently(links, CONCURRENCY, async (reservation, lane) => {
+        const path = `/registro-viajeros/${reservation.uniqueLink}`;
+        for (const field of GUEST_FORM_FIELDS.filter((_, index) => index % CONCURRENCY === lane)) {
+          const lang = field.length % 2 ? "es" : "en";
+          const response = await post(`${path}?lang=${lang}&personas=1`, guestForm({ [field]: payload }));
+          const body = await expectHandled(`guest ${field}=${payload}`, response);
+          for (const markup of MARKUP) expect(body).not.toContain(markup);
+          if (response.status === 201) {
+            // A payload that passed the rules (free-text fields) is stored as text; reset for the next one.
+            await server.db.delete(guests).where(eq(guests.reservationId, reservation.id));
+            await server.db.update(reservations).set({ status: "pending" }).where(eq(reservations.id, reservation.id));
+          }
         }
-      }
+      });
       await server.db.delete(rateLimitEvents);
     }
     // Hostile query strings on the page itself.
-    for (const payload of PAYLOADS) {
+    const path = `/registro-viajeros/${links[0]!.uniqueLink}`;
+    await forEachConcurrently(PAYLOADS, CONCURRENCY, async (payload) => {
       const q = encodeURIComponent(payload);
       const page = await expectHandled("guest page", await get(`${path}?lang=${q}&personas=${q}`));
       for (const markup of MARKUP) expect(page).not.toContain(markup);
-    }
+    });
     await expectTablesIntact();
   });
 
   test("sign-in, chat and visit beacons take hostile text as text", async () => {
     for (const payload of PAYLOADS) {
-      await expectHandled("sign-in", await postJson("/api/auth/sign-in/email", { email: payload, password: payload }));
-      await expectHandled("sign-in email", await postJson("/api/auth/sign-in/email", { email: `${payload}@example.com`, password: "x" }));
-      await expectHandled("chat", await postJson("/api/chat", { messages: [{ role: "user", content: payload }] }));
-      await expectHandled("visit", await postJson("/api/visits", { path: payload, referrer: payload }));
+      await forEachConcurrently(
+        [
+          () => postJson("/api/auth/sign-in/email", { email: payload, password: payload }).then((answer) => expectHandled("sign-in", answer)),
+          () => postJson("/api/auth/sign-in/email", { email: `${payload}@example.com`, password: "x" }).then((answer) => expectHandled("sign-in email", answer)),
+          () => postJson("/api/chat", { messages: [{ role: "user", content: payload }] }).then((answer) => expectHandled("chat", answer)),
+          () => postJson("/api/visits", { path: payload, referrer: payload }).then((answer) => expectHandled("visit", answer)),
+        ],
+        CONCURRENCY,
+        (request) => request(),
+      );
       await server.db.delete(rateLimitEvents);
     }
     await expectTablesIntact();
@@ -356,7 +400,8 @@ describe.each(testDatabases())("security on %s", (database) => {
       "<script>",
     ];
     const bodies = new Set<string>();
-    for (const guess of guesses) {
+    // Counted exactly however many are in flight (rate-limit.server.ts takes a lock per client).
+    await forEachConcurrently(guesses, CONCURRENCY, async (guess) => {
       const response = await get(`/registro-viajeros/${encodeURIComponent(guess)}`, { ip });
       expect(response.status).toBe(404);
       const html = await response.text();
@@ -364,11 +409,16 @@ describe.each(testDatabases())("security on %s", (database) => {
       // Well-formed guesses, the ones an enumeration tries, get the very same page byte for
       // byte once the guess itself (echoed in the route data) is blanked out.
       if (/^[A-Za-z0-9_-]+$/.test(guess)) bodies.add(html.replaceAll(guess, "X"));
-    }
+    });
     expect(bodies.size).toBe(1);
     // The budget is 60 lookups per client per 5 minutes; the rest of it, then refusal.
     const statuses: number[] = [];
-    for (let i = guesses.length; i < 60; i++) statuses.push((await get(`/registro-viajeros/G${i}AAAAAAAAAAAAAAAAAAAA`, { ip })).status);
+    const rest = Array.from({ length: 60 - guesses.length }, (_, k) => guesses.length + k);
+    await forEachConcurrently(rest, CONCURRENCY, async (i) => {
+      const response = await get(`/registro-viajeros/G${i}AAAAAAAAAAAAAAAAAAAA`, { ip });
+      statuses.push(response.status);
+      await response.body?.cancel();
+    });
     expect(new Set(statuses)).toEqual(new Set([404]));
     const limited = await get("/registro-viajeros/AAAAAAAAAAAAAAAAAAAAAB", { ip });
     expect(limited.status).toBe(429);
