@@ -70,6 +70,8 @@ describe.each(testDatabases())("regional police routing on %s", (database) => {
         SES_ENDPOINT: fake.url,
         SES_POLL_INTERVAL_MS: "40",
         SES_RETRY_BASE_MS: "40",
+        // Polls come due between nudges: looked for every 50 ms, not every second.
+        SES_TICK_MS: "50",
         SES_TIMEOUT_MS: "5000",
         SES_CREDENTIALS_KEY: "a".repeat(64),
       },

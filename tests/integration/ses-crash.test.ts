@@ -77,6 +77,8 @@ describe("SES crash window: SIGKILL after the ministry accepted the lote, before
       SES_ENDPOINT: fake.url,
       SES_POLL_INTERVAL_MS: "100",
       SES_RETRY_BASE_MS: "100",
+      // The restarted instance's polls come due between nudges: looked for every 50 ms.
+      SES_TICK_MS: "50",
       SES_TIMEOUT_MS: "1500",
     };
 

@@ -84,6 +84,8 @@ describe.each(testDatabases())("SES outbox against the fake ministry on %s", (da
         SES_ENDPOINT: fake.url,
         SES_POLL_INTERVAL_MS: "40",
         SES_RETRY_BASE_MS: "40",
+        // Polls and retries come due between nudges: looked for every 50 ms, not every second.
+        SES_TICK_MS: "50",
         SES_TIMEOUT_MS: "5000",
         // With PostgreSQL the key must come from the environment (ADR 0010).
         SES_CREDENTIALS_KEY: "a".repeat(64),

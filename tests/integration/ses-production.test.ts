@@ -250,7 +250,7 @@ describe.each(testDatabases())("the sender and Probar conexión through the app 
     fake = await startFakeSes({ advanceOnPoll: true });
     server = await startTestServer({
       database,
-      env: { TRUST_PROXY: "true", SES_SENDER: "on", SES_ENDPOINT: fake.url, SES_POLL_INTERVAL_MS: "40", SES_RETRY_BASE_MS: "40", SES_TIMEOUT_MS: "2000", SES_CREDENTIALS_KEY: "b".repeat(64) },
+      env: { TRUST_PROXY: "true", SES_SENDER: "on", SES_ENDPOINT: fake.url, SES_POLL_INTERVAL_MS: "40", SES_RETRY_BASE_MS: "40", SES_TICK_MS: "50", SES_TIMEOUT_MS: "2000", SES_CREDENTIALS_KEY: "b".repeat(64) },
     });
     cookie = await server.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     const created = await post("/admin/viajeros/arrendadores", { intent: "create", name: "Ejemplo SL", landlordCode: account.codigoArrendador, wsUser: account.user, wsPassword: account.password, application: "NidoSmart 1.0", autoSend: "true" });
@@ -356,7 +356,7 @@ describe("the app against an HTTPS ministry whose chain it lacks, then given SES
 
   async function boot(env: Record<string, string>) {
     const server = await startTestServer({
-      env: { TRUST_PROXY: "true", SES_SENDER: "on", SES_ENDPOINT: fake.url, SES_POLL_INTERVAL_MS: "40", SES_RETRY_BASE_MS: "40", SES_TIMEOUT_MS: "2000", SES_CREDENTIALS_KEY: "c".repeat(64), ...env },
+      env: { TRUST_PROXY: "true", SES_SENDER: "on", SES_ENDPOINT: fake.url, SES_POLL_INTERVAL_MS: "40", SES_RETRY_BASE_MS: "40", SES_TICK_MS: "50", SES_TIMEOUT_MS: "2000", SES_CREDENTIALS_KEY: "c".repeat(64), ...env },
     });
     servers.push(server);
     const cookie = await server.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
