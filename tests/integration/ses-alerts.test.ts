@@ -60,7 +60,19 @@ describe("SES alert e-mails", () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
     process.env.LEAD_NOTIFY_TO = "ventas@example.com";
     try {
-      const env = { SES_SENDER: "on", SES_ENDPOINT: fake.url, SES_POLL_INTERVAL_MS: "40", SES_RETRY_BASE_MS: "40", SES_TIMEOUT_MS: "5000", SES_ALERT_TO: "policia@example.com", TRUST_PROXY: "true", SES_CREDENTIALS_KEY: "c".repeat(64) };
+      // A refused alert e-mail is tried again after the "sending" lease, twice SES_TIMEOUT_MS (4 s
+      // here); a deadline brought near is noticed by the next tick, every 50 ms.
+      const env = {
+        SES_SENDER: "on",
+        SES_ENDPOINT: fake.url,
+        SES_POLL_INTERVAL_MS: "40",
+        SES_RETRY_BASE_MS: "40",
+        SES_TICK_MS: "50",
+        SES_TIMEOUT_MS: "2000",
+        SES_ALERT_TO: "policia@example.com",
+        TRUST_PROXY: "true",
+        SES_CREDENTIALS_KEY: "c".repeat(64),
+      };
       a = await startTestServer({ testDatabase: database, env });
       b = await startTestServer({ testDatabase: database, env });
     } finally {
@@ -70,6 +82,14 @@ describe("SES alert e-mails", () => {
       }
     }
   });
+  /** Three full rounds of each sender begun now, both at once as they run. */
+  const moreRounds = () =>
+    Promise.all(
+      [a, b].map(async (server) => {
+        for (let round = 0; round < 3; round++) await server.running.sesSender!.runOnce();
+      }),
+    );
+
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
@@ -120,8 +140,8 @@ describe("SES alert e-mails", () => {
       const alerts = await a.db.select().from(sesAlerts);
       return alerts.length === 2 && alerts.every((alert) => alert.sentAt) ? alerts : null;
     }, "both alerts to be sent");
-    // Several more rounds of both senders (1 s ticks) must not send either again.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Several more full rounds of both senders, racing, must not send either again.
+    await moreRounds();
     expect(received).toHaveLength(2);
     expect(received.every((mail) => mail.to.join(",") === "policia@example.com")).toBe(true);
     const subjects = received.map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? "");
@@ -156,7 +176,7 @@ describe("SES alert e-mails", () => {
     }, "the alert to be sent after the refusal", 45_000);
     expect(alert.sentAt).toBeTruthy();
     expect(refused).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await moreRounds();
     // The alert names the reservation by property and check-in day.
     const mine = received.slice(before).filter((mail) => mail.raw.replace(/=\r?\n/g, "").includes(day(6)));
     expect(mine).toHaveLength(1);
