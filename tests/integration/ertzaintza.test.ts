@@ -80,8 +80,14 @@ describe("the A19 PV document", () => {
   });
 });
 
+// One set of throwaway certificates for the client and the TLS tests: openssl takes seconds to make them.
+let certs: TestSigningCertificates;
+beforeAll(() => {
+  certs = createSigningCertificates();
+});
+afterAll(() => certs?.cleanup());
+
 describe("the signing client against the fake A19 service over HTTP", () => {
-  let certs: TestSigningCertificates;
   let fake: RunningFakeErtzaintza;
   const clientFor = (who: SigningIdentity, options: { endpoint?: string; ca?: string; lessorCode?: string; privateKeyPem?: string } = {}): ErtzaintzaClient =>
     createErtzaintzaClient({
@@ -94,12 +100,10 @@ describe("the signing client against the fake A19 service over HTTP", () => {
     });
 
   beforeAll(async () => {
-    certs = createSigningCertificates();
     fake = await startFakeErtzaintza({ authorisedTaxIds: [certs.person.taxId, certs.company.taxId], establishments: { "12345678Z": ["480000"], B12345674: ["480000"] } });
   });
   afterAll(async () => {
     await fake?.close();
-    certs?.cleanup();
   });
 
   it("files the PV (signature verified by the fake); the same reference again is CTO01: data on a first send, done on a resend in doubt", async () => {
@@ -203,17 +207,14 @@ describe("the signing client against the fake A19 service over HTTP", () => {
 
 describe("TLS as pre-production serves it (an internal CA's chain)", () => {
   let pki: TestPki;
-  let certs: TestSigningCertificates;
   let fake: RunningFakeErtzaintza;
   beforeAll(async () => {
     pki = createTestPki();
-    certs = createSigningCertificates();
     fake = await startFakeErtzaintza({ tls: { key: pki.leafKey, cert: pki.leafPem } });
   });
   afterAll(async () => {
     await fake?.close();
     pki?.cleanup();
-    certs?.cleanup();
   });
   const client = (ca?: string) =>
     createErtzaintzaClient({
