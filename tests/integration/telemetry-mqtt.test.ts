@@ -104,12 +104,7 @@ describe.skipIf(!brokerUp && !requireMqtt).each(testDatabases())("telemetry over
   const suffix = randomBytes(3).toString("hex");
 
   beforeAll(async () => {
-    // A device lookup is reused for 200 ms instead of 5 s: a just-registered device is let in
-    // without waiting out the production cache.
-    server = await startTestServer({
-      database: kind,
-      env: { MQTT_URL, MQTT_CLIENT_ID: `test-telemetry-${suffix}`, MQTT_SHARE_GROUP: `test-${suffix}`, TELEMETRY_DEVICE_RECHECK_MS: "200" },
-    });
+    server = await startTestServer({ database: kind, env: { MQTT_URL, MQTT_CLIENT_ID: `test-telemetry-${suffix}`, MQTT_SHARE_GROUP: `test-${suffix}` } });
   });
   afterAll(async () => {
     await server?.stop();
@@ -219,8 +214,7 @@ describe.skipIf(!brokerUp && !requireMqtt).each(testDatabases())("telemetry over
       rejections: [{ device: ghost, error: "Dispositivo desconocido: regístralo en Dispositivos." }],
     }));
     expect(await server.db.select().from(deviceState).where(eq(deviceState.deviceId, ghost))).toEqual([]);
-    // Registered afterwards, the device is let in once the consumer's device cache expires
-    // (TELEMETRY_DEVICE_RECHECK_MS).
+    // Registered afterwards, the device is let in once the consumer's device cache (5 s) expires.
     await registerDevice(server.db, { deviceId: ghost, name: "Ghost", propertyId: null });
     const client = await publisher();
     try {
@@ -403,8 +397,8 @@ describe.skipIf((!brokerUp && !requireMqtt) || !postgresUrl)("MQTT delivery guar
   });
 
   test("two instances on the shared subscription split the stream and store each message once", async () => {
-    // Started side by side: each only waits for its own health check.
-    const [a, b] = await Promise.all([start(`test-share-a-${suffix}`, { LOG_LEVEL: "debug" }), start(`test-share-b-${suffix}`, { LOG_LEVEL: "debug" })]);
+    const a = await start(`test-share-a-${suffix}`, { LOG_LEVEL: "debug" });
+    const b = await start(`test-share-b-${suffix}`, { LOG_LEVEL: "debug" });
     const ids: string[] = [];
     for (let d = 0; d < 5; d++) {
       const { device } = await registerDevice(database.db, { deviceId: `mq-share-${d}-${suffix}`, name: "Share", propertyId: null });
