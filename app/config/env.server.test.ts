@@ -50,12 +50,3 @@ describe("CHAT_WORD_DELAY_MS", () => {
     for (const wrong of ["-1", "1001", "2.5", "fast"]) expect(() => loadConfig({ CHAT_WORD_DELAY_MS: wrong })).toThrow(/CHAT_WORD_DELAY_MS/);
   });
 });
-
-describe("TELEMETRY_DEVICE_RECHECK_MS", () => {
-  it("how long the ingest reuses a device's row: 5 s unless set, 100 ms to 60 s", () => {
-    expect(loadConfig({}).TELEMETRY_DEVICE_RECHECK_MS).toBe(5_000);
-    expect(loadConfig({ TELEMETRY_DEVICE_RECHECK_MS: "" }).TELEMETRY_DEVICE_RECHECK_MS).toBe(5_000);
-    expect(loadConfig({ TELEMETRY_DEVICE_RECHECK_MS: "200" }).TELEMETRY_DEVICE_RECHECK_MS).toBe(200);
-    for (const wrong of ["99", "60001", "0.5", "often"]) expect(() => loadConfig({ TELEMETRY_DEVICE_RECHECK_MS: wrong })).toThrow(/TELEMETRY_DEVICE_RECHECK_MS/);
-  });
-});

@@ -122,9 +122,6 @@ export const envSchema = z
     TELEMETRY_ROLLUP_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(36_500).default(400)),
     TELEMETRY_RATE_PER_S: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(10_000).default(10)),
     TELEMETRY_RATE_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
-    // How long the ingest (HTTP and MQTT) reuses a device's row before reading it again: a
-    // rotated secret, a deleted device or a newly registered one is seen within this time.
-    TELEMETRY_DEVICE_RECHECK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(5_000)),
     MQTT_URL: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^(mqtts?|tcp|ssl|wss?):\/\//, "MQTT_URL must start with mqtt://, mqtts://, tcp://, ssl://, ws:// or wss://").optional()),
     MQTT_TELEMETRY: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
     MQTT_SHARE_GROUP: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "MQTT_SHARE_GROUP: letters, digits, - and _ (1–64)").default("nidosmart")),

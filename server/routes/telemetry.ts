@@ -24,7 +24,7 @@ export const TELEMETRY_MESSAGES = {
 type Vars = AppEnv & { Variables: AppEnv["Variables"] & { device: TelemetryDevice } };
 
 export function createTelemetryRoutes(deps: ServerDeps, options: { authenticator?: DeviceAuthenticator } = {}): Hono<AppEnv> {
-  const authenticator = options.authenticator ?? createDeviceAuthenticator({ recheckMs: deps.config.TELEMETRY_DEVICE_RECHECK_MS });
+  const authenticator = options.authenticator ?? createDeviceAuthenticator();
   const limiter = createDeviceRateLimiter({ perSecond: deps.config.TELEMETRY_RATE_PER_S, burst: deps.config.TELEMETRY_RATE_BURST });
   const routes = new Hono<Vars>();
 

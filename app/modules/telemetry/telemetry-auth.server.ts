@@ -11,7 +11,6 @@ import { findTelemetryDevice, type TelemetryDevice } from "./telemetry.server.ts
 // within that time, while scrypt runs once per secret per hash. Wrong secrets are remembered too,
 // so hammering a device with a bad secret costs one scrypt, not one per request.
 
-/** The default of TELEMETRY_DEVICE_RECHECK_MS (the MQTT consumer's device cache uses it too). */
 export const DEVICE_RECHECK_MS = 5_000;
 const MAX_DEVICES = 20_000;
 const MAX_SECRETS_PER_DEVICE = 4;

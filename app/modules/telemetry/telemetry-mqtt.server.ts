@@ -4,7 +4,6 @@ import type * as mqtt from "mqtt";
 import type { Logger } from "pino";
 import type { Db } from "#app/db/client.server.ts";
 import { DEVICE_ID_PATTERN } from "#app/modules/door/door.schema.ts";
-import { DEVICE_RECHECK_MS } from "./telemetry-auth.server.ts";
 import { parseTelemetryBody, TELEMETRY_LIMITS } from "./telemetry.schema.ts";
 import { findTelemetryDevice, ingestBatches, type DeviceBatch, type TelemetryDevice } from "./telemetry.server.ts";
 
@@ -35,6 +34,7 @@ const RECEIVE_MAXIMUM = 4_000;
 const FLUSH_READINGS = TELEMETRY_LIMITS.maxReadings;
 const FLUSH_DELAY_MS = 5;
 const MAX_FLUSHES = 2;
+const DEVICE_RECHECK_MS = 5_000;
 /** How long the broker keeps a crashed instance's session (and its unacknowledged messages). */
 const SESSION_EXPIRY_S = 3_600;
 
@@ -45,8 +45,6 @@ export type TelemetryConsumerOptions = {
   clientId: string;
   /** The shared-subscription group: every instance of one deployment uses the same one. */
   shareGroup?: string;
-  /** How long a device lookup is reused (TELEMETRY_DEVICE_RECHECK_MS); 5 s by default. */
-  deviceRecheckMs?: number;
   logger?: Logger;
 };
 
@@ -57,7 +55,6 @@ type PacketWriter = (packet: { cmd: string; messageId?: number }, cb?: (error?: 
 
 export function startTelemetryConsumer(options: TelemetryConsumerOptions): TelemetryConsumer {
   const { db, logger } = options;
-  const deviceRecheckMs = options.deviceRecheckMs ?? DEVICE_RECHECK_MS;
   const { connect } = createRequire(import.meta.url)("mqtt") as typeof mqtt;
   let closed = false;
 
@@ -65,7 +62,7 @@ export function startTelemetryConsumer(options: TelemetryConsumerOptions): Telem
   const devices = new Map<string, { device: TelemetryDevice | null; at: number; loading?: Promise<TelemetryDevice | null> }>();
   async function device(id: string): Promise<TelemetryDevice | null> {
     const entry = devices.get(id);
-    if (entry && Date.now() - entry.at < deviceRecheckMs) return entry.device;
+    if (entry && Date.now() - entry.at < DEVICE_RECHECK_MS) return entry.device;
     if (entry?.loading) return entry.loading;
     const loading = findTelemetryDevice(db, id).then((row) => {
       const found = row ? { id: row.id, key: row.key, propertyId: row.propertyId } : null;

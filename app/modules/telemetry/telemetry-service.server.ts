@@ -42,7 +42,6 @@ export async function startTelemetryService(database: Database, config: AppConfi
         url: config.MQTT_URL,
         clientId: config.MQTT_CLIENT_ID ?? defaultTelemetryClientId(os.hostname(), port),
         shareGroup: config.MQTT_SHARE_GROUP,
-        deviceRecheckMs: config.TELEMETRY_DEVICE_RECHECK_MS,
         logger,
       });
     },
