@@ -6,6 +6,7 @@ import { CLIENT_IP_HEADER } from "#app/auth/auth.server.ts";
 import type { RequestContext } from "#app/context.ts";
 import { CHAT_ERRORS, CHAT_MAX_BODY_BYTES } from "#app/modules/chat/chat-route.server.ts";
 import { GUEST_FORM_MAX_BODY_BYTES } from "#app/modules/guests/guest-form-limits.ts";
+import type { LeadNotifier } from "#app/modules/leads/lead-notify.server.ts";
 import { TELEMETRY_LIMITS } from "#app/modules/telemetry/telemetry.schema.ts";
 import { VERIFY_UPLOAD_MAX_BYTES } from "#app/modules/evidence/evidence.schema.ts";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "#app/modules/rate-limit/rate-limit.server.ts";
@@ -29,6 +30,8 @@ export type CreateAppOptions = {
   healthCheck: () => Promise<boolean>;
   /** Aborted when the server starts shutting down: long-lived responses (live streams) end. */
   shutdown?: AbortSignal;
+  /** The new-lead e-mail; by default one configured from SMTP_URL / LEAD_NOTIFY_TO. */
+  leadNotifier?: LeadNotifier;
 };
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -53,7 +56,7 @@ export const BODY_LIMITS: BodyLimitOptions = {
   ],
 };
 
-export function createApp({ deps, build, staticFiles, mode, healthCheck, shutdown }: CreateAppOptions) {
+export function createApp({ deps, build, staticFiles, mode, healthCheck, shutdown, leadNotifier }: CreateAppOptions) {
   const { config, logger } = deps;
   const app = new Hono<AppEnv>();
   const https = config.siteUrl.startsWith("https://");
@@ -125,7 +128,7 @@ export function createApp({ deps, build, staticFiles, mode, healthCheck, shutdow
     return response;
   });
 
-  mountApiRoutes(app, deps, { shutdown });
+  mountApiRoutes(app, deps, { shutdown, leadNotifier });
 
   app.all("/api/*", (c) => c.json({ error: "No encontrado." }, 404));
 

@@ -21,7 +21,7 @@ import { doorGatewayFromEnv } from "#app/modules/door/door-gateway.server.ts";
 import { mailSettingsFrom, startMailService } from "#app/modules/mail/mail-service.server.ts";
 import { mossosOptionsFrom, startMossosJob } from "#app/modules/mossos/mossos.server.ts";
 import { purgeExpiredGuestData } from "#app/modules/guests/retention.server.ts";
-import { loadLeadNotifyConfig } from "#app/modules/leads/lead-notify.server.ts";
+import { createLeadNotifier, loadLeadNotifyConfig, type LeadNotifier } from "#app/modules/leads/lead-notify.server.ts";
 import { resolveSesEndpoint } from "#app/modules/ses/ses-endpoint.ts";
 import { loadSesCa } from "#app/modules/ses/ses-ca.server.ts";
 import { loadErtzaintzaCa, resolveErtzaintzaEndpoint } from "#app/modules/ertzaintza/ertzaintza-endpoint.server.ts";
@@ -67,6 +67,8 @@ export type RunningServer = {
   apiRoutes: { method: string; path: string }[];
   /** This instance's SES sender (null with SES_SENDER=off): runOnce() resolves after a round begun after the call. */
   sesSender: SesSender | null;
+  /** The new-lead e-mail (SMTP_URL and LEAD_NOTIFY_TO): idle() resolves once every e-mail queued so far is sent or has failed. */
+  leadNotifier: LeadNotifier;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 };
@@ -80,6 +82,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  // The new-lead e-mail's settings, read first: a malformed SMTP_URL or LEAD_NOTIFY_TO stops the
+  // start before anything is opened, instead of failing silently later.
+  const leadNotifier = createLeadNotifier(loadLeadNotifyConfig(process.env), { logger, siteUrl: config.siteUrl });
   const buildDir = path.resolve(options.buildDir ?? "build");
   const timer = stepTimer();
   // The React Router build (every route module, about 0.4 s to import) loads while the database
@@ -141,6 +146,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const shutdown = new AbortController();
     const app = createApp({
       shutdown: shutdown.signal,
+      leadNotifier,
       deps: { db, auth, config, logger, credentialsKey, evidenceKey },
       build,
       staticFiles,
@@ -270,7 +276,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
     const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
     const apiRoutes = app.routes.filter((r) => r.path.startsWith("/api/")).map((r) => ({ method: r.method, path: r.path }));
-    return { url: `http://${host}:${port}`, port, database, auth, logger, apiRoutes, sesSender, close };
+    return { url: `http://${host}:${port}`, port, database, auth, logger, apiRoutes, sesSender, leadNotifier, close };
   } catch (error) {
     await telemetry?.close().catch(() => {});
     if (!options.database) await database.close().catch(() => {});

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import type { LeadNotifier } from "#app/modules/leads/lead-notify.server.ts";
 import type { AppEnv, ServerDeps } from "../types.ts";
 import { createChatRoutes } from "./chat.ts";
 import { createDoorRoutes } from "./door.ts";
@@ -13,10 +14,10 @@ import { createVisitRoutes } from "./visits.ts";
 
 // Native API routes, mounted under /api. Each domain contributes one Hono sub-app, registered
 // here so the full list of machine-facing endpoints reads in one place.
-export function mountApiRoutes(app: Hono<AppEnv>, deps: ServerDeps, options: { shutdown?: AbortSignal } = {}): void {
+export function mountApiRoutes(app: Hono<AppEnv>, deps: ServerDeps, options: { shutdown?: AbortSignal; leadNotifier?: LeadNotifier } = {}): void {
   app.route("/api", createChatRoutes(deps));
   app.route("/api", createDoorRoutes(deps));
-  app.route("/api", createLeadRoutes(deps));
+  app.route("/api", createLeadRoutes(deps, { notifier: options.leadNotifier }));
   app.route("/api", createMossosRoutes(deps));
   app.route("/api", createMonitoringRoutes(deps, { shutdown: options.shutdown }));
   app.route("/api", createTelemetryRoutes(deps));
