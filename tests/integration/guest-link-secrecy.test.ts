@@ -7,6 +7,7 @@ import { GUEST_FORM_FIELDS } from "#app/modules/guests/guests.schema.ts";
 import { validGuestForm } from "#tests/helpers/guest-fixtures.ts";
 import { readPdf } from "#tests/helpers/pdf-text.ts";
 import { spawnServer, type SpawnedServer } from "#tests/helpers/spawn-server.ts";
+import { waitUntil } from "#tests/helpers/wait-until.ts";
 
 // Issue 18, item 7: the guest link is a secret (whoever holds it registers, or sees, a stay's
 // guests). It was the PV's referencia sent to the ministry, the "Referencia" printed on the
@@ -112,7 +113,8 @@ describe("the guest link stays secret", () => {
     for (const [shape, status] of shapes) expect((await fetch(`${server.url}${shape}`)).status, shape).toBe(status);
     const put = await fetch(`${server.url}/registro-viajeros/${link}`, { method: "PUT", headers: { Origin: server.url }, body: "x=1" });
     expect(put.status).toBeGreaterThanOrEqual(400);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The log is written asynchronously, in order: once the PUT's line is there, so is every other.
+    await waitUntil(() => server.output().slice(logBefore).includes('"method":"PUT"'), "the last request's log line", 10_000);
     const log = server.output().slice(logBefore);
     // The requests were logged (debug level: everything), with the link replaced.
     expect(log).toContain('"path":"/registro-viajeros/:link"');
