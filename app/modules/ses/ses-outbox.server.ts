@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
+import { zoneOffsetMs } from "#app/lib/time-zones.ts";
 import { policeXmlGuestFromRow } from "#app/modules/guests/police-xml-row.ts";
 import { guests, landlordAccounts, properties, reservations, sesAttempts, sesChannelSettings, sesCommunications } from "#app/db/schema.ts";
 import type { PoliceXmlGuest, PropertyTimeZone } from "#app/modules/guests/police-xml.ts";
@@ -129,10 +130,9 @@ const label = (r: Pick<ReservationForFiling, "propertyName" | "checkInDate">) =>
 function startOfStay(checkInDate: string, timeZone: string): Date {
   // The platform stores no arrival hour: the conservative due time is check-in 00:00 at the
   // property (mainland or Canary time) + 24 h. Midnight is never inside a DST change in Spain.
-  const utc = new Date(`${checkInDate}T00:00:00Z`);
-  const local = new Date(utc.toLocaleString("en-US", { timeZone }));
-  const offset = local.getTime() - new Date(utc.toLocaleString("en-US", { timeZone: "UTC" })).getTime();
-  return new Date(utc.getTime() - offset);
+  // The zone's offset from its cached formatter: the reservations screen asks this for every row.
+  const utc = Date.parse(`${checkInDate}T00:00:00Z`);
+  return new Date(utc - zoneOffsetMs(utc, timeZone));
 }
 
 /** When the PV of a stay starting on this day is due (check-in 00:00 at the property + 24 h). */
