@@ -256,10 +256,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         const stoppingSender = sesSender?.stop();
         await new Promise<void>((resolve) => {
           // close() stops accepting and waits for in-flight requests; idle keep-alive sockets
-          // are closed at once, and anything still open after 10 s is cut.
+          // are closed at once, and so is each socket an in-flight request leaves idle (close()
+          // alone would keep it for the client's keep-alive); anything still open after 10 s is cut.
+          const sweep = setInterval(() => server.closeIdleConnections(), 50);
           const force = setTimeout(() => server.closeAllConnections(), 10_000);
           force.unref();
           server.close(() => {
+            clearInterval(sweep);
             clearTimeout(force);
             resolve();
           });
