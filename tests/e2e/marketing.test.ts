@@ -1,9 +1,10 @@
-import type { Browser, Locator, Page, Request } from "playwright-core";
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { leads } from "#app/db/schema.ts";
 import { publicPages } from "#app/content/site-map.ts";
 import { LEAD_MESSAGES } from "#app/modules/leads/leads.schema.ts";
-import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
+import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser, mapWithConcurrency } from "#tests/helpers/browser.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
 // The public site in Chromium. Marketing pages ship no React: each interaction is checked twice,
@@ -19,10 +20,10 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
   const errors: string[][] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   });
   afterAll(async () => {
+    for (const pool of pagePools.values()) await (await pool.context).close();
     await browser?.close();
     await server?.stop();
   });
@@ -31,18 +32,78 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
     errors.length = 0;
   });
 
+  // Most tests run concurrently (Vitest's maxConcurrency at a time), so that one page waits for
+  // the network, the server or its island while another runs axe or a script. The errors of the
+  // pages a concurrent test opens are that test's own: ownPageErrors collects them (through
+  // newPage and withPooledPage) and fails the test on them; afterEach sees only the errors of the
+  // pages of the tests that run alone.
+  const testPageErrors = new AsyncLocalStorage<string[][]>();
+  function ownPageErrors<A extends unknown[]>(body: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+    return async (...args) => {
+      const pageErrors: string[][] = [];
+      await testPageErrors.run(pageErrors, () => body(...args));
+      expect(pageErrors.flat()).toEqual([]);
+    };
+  }
+
+  /** A test of a page's behaviour: concurrent with the others, but only three at a time, so that
+   * their waits for a state (expect.poll, a second by default) are not starved of the CPU. */
+  const threeAtATime = limiter(3);
+  function interaction<A extends unknown[]>(body: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+    return ownPageErrors((...args: A) => threeAtATime(() => body(...args)));
+  }
+
   type PageOptions = { width?: number; height?: number; reducedMotion?: "reduce" | "no-preference"; js?: boolean };
+  /** A page in a context of its own; its errors go to the test's list (see ownPageErrors). */
   async function newPage(options: PageOptions = {}): Promise<Page> {
-    const context = await browser.newContext({
+    const errorSink = testPageErrors.getStore() ?? errors;
+    const context = await newContext(options);
+    const page = await context.newPage();
+    errorSink.push(collectPageErrors(page));
+    return page;
+  }
+  function newContext(options: PageOptions): Promise<BrowserContext> {
+    return browser.newContext({
       baseURL: server.url,
       locale: "es-ES",
       viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
       reducedMotion: options.reducedMotion ?? "reduce",
       javaScriptEnabled: options.js ?? true,
     });
-    const page = await context.newPage();
-    errors.push(collectPageErrors(page));
-    return page;
+  }
+
+  // The axe checks of the public pages share one context per width and keep its pages: a check
+  // takes an idle page (or opens one), opens its path in it, and leaves it on about:blank for the
+  // next. Navigating costs a fraction of a new context with its own renderer, and leaves nothing
+  // of one path to the next: marketing pages store nothing, and axe gives a page opened this way
+  // the results it gives a fresh context (compared on every public page at both widths).
+  type PooledPage = { page: Page; errors: string[] };
+  const pagePools = new Map<number, { context: Promise<BrowserContext>; idle: PooledPage[] }>();
+  /** Runs `check` on an idle page of the pool of `width`; the errors of the page meanwhile go to the test's list. */
+  async function withPooledPage(width: number, check: (page: Page) => Promise<void>): Promise<void> {
+    const errorSink = testPageErrors.getStore() ?? errors;
+    let pool = pagePools.get(width);
+    if (!pool) {
+      pool = { context: newContext({ width, height: width === 390 ? 844 : 900 }), idle: [] };
+      pagePools.set(width, pool);
+    }
+    let pooled = pool.idle.pop();
+    if (!pooled) {
+      const page = await (await pool.context).newPage();
+      pooled = { page, errors: collectPageErrors(page) };
+    }
+    const seen = pooled.errors.length;
+    try {
+      await check(pooled.page);
+      // Unloads the path here, so that what its unloading logs counts for this check.
+      await pooled.page.goto("about:blank");
+      pool.idle.push(pooled);
+    } catch (error) {
+      await pooled.page.close();
+      throw error;
+    } finally {
+      errorSink.push(pooled.errors.slice(seen));
+    }
   }
   /** Opens a marketing page and, with JavaScript, waits until its island has run. */
   async function open(page: Page, path: string, js = true) {
@@ -65,49 +126,82 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
   }
   const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
-  test.each(publicPages.map((p) => p.path))("%s passes axe on a phone and on a desktop, with no page errors", async (path) => {
-    for (const width of [390, 1366]) {
-      const page = await newPage({ width, height: width === 390 ? 844 : 900 });
-      await open(page, path);
-      await expectAccessible(page);
-      await page.context().close();
-    }
-  });
-
   // ------------------------------------------------------------------ no React, small scripts
 
-  test("no marketing page loads React or the router: only the island, within the script budget", async () => {
-    const page = await newPage({ width: 390, height: 844 });
-    const over: string[] = [];
-    for (const path of marketingPaths) {
-      const scripts: { url: string; bytes: Promise<number> }[] = [];
-      const onFinished = (request: Request) => {
-        if (request.resourceType() === "script") scripts.push({ url: request.url(), bytes: request.sizes().then((s) => s.responseBodySize) });
-      };
-      page.on("requestfinished", onFinished);
-      await open(page, path);
-      await page.waitForLoadState("networkidle");
-      page.off("requestfinished", onFinished);
+  // First, as it spends most of its time waiting for network idleness while the page checks run.
+  test.concurrent(
+    "no marketing page loads React or the router: only the island, within the script budget",
+    ownPageErrors(async () => {
+      // Three pages, each opening its share of the paths one after another, with the browser cache
+      // off: every page pays for all of its scripts (a cached script reports a negative body size).
+      const idle = await Promise.all([1, 2, 3].map(() => newPage({ width: 390, height: 844 })));
+      const pages = [...idle];
+      try {
+        for (const page of pages) {
+          const cdp = await page.context().newCDPSession(page);
+          await cdp.send("Network.enable");
+          await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+        }
+        const over = await mapWithConcurrency(marketingPaths, pages.length, async (path) => {
+          const page = idle.pop();
+          if (!page) throw new Error("no idle page");
+          try {
+            return await scriptBudgetOverrun(page, path);
+          } finally {
+            idle.push(page);
+          }
+        });
+        expect(over.filter((line) => line !== null)).toEqual([]);
+      } finally {
+        await Promise.all(pages.map((page) => page.context().close()));
+      }
+    }),
+  );
+  /** Checks the scripts of one page; returns a line when they are over the budget. */
+  async function scriptBudgetOverrun(page: Page, path: string): Promise<string | null> {
+    const scripts: { url: string; bytes: Promise<number> }[] = [];
+    const onFinished = (request: Request) => {
+      if (request.resourceType() === "script") scripts.push({ url: request.url(), bytes: request.sizes().then((s) => s.responseBodySize) });
+    };
+    page.on("requestfinished", onFinished);
+    await open(page, path);
+    // Catches a script the island fetches late, after its own start.
+    await page.waitForLoadState("networkidle");
+    page.off("requestfinished", onFinished);
 
-      const allowed = await page.evaluate(() => [
-        ...[...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((s) => s.src),
-        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
-      ]);
-      // One module script, from /assets/, named islands-*; no router context, no inline code.
-      expect(allowed.filter((url) => url.includes("/assets/islands-")), path).toHaveLength(1);
-      expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterManifest" in window), path).toBe(false);
-      expect(await page.locator("script:not([src]):not([type='application/ld+json'])").count(), path).toBe(0);
-      for (const script of scripts) expect(allowed, `${path} loaded ${script.url}`).toContain(script.url);
+    const allowed = await page.evaluate(() => [
+      ...[...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((s) => s.src),
+      ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+    ]);
+    // One module script, from /assets/, named islands-*; no router context, no inline code.
+    expect(allowed.filter((url) => url.includes("/assets/islands-")), path).toHaveLength(1);
+    expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterManifest" in window), path).toBe(false);
+    expect(await page.locator("script:not([src]):not([type='application/ld+json'])").count(), path).toBe(0);
+    for (const script of scripts) expect(allowed, `${path} loaded ${script.url}`).toContain(script.url);
 
-      const bytes = (await Promise.all(scripts.map((s) => s.bytes))).reduce((a, b) => a + b, 0);
-      const budget = path === "/" ? 20 * 1024 : 30 * 1024;
-      if (bytes > budget) over.push(`${path}: ${bytes} B > ${budget} B`);
-    }
-    expect(over).toEqual([]);
-    await page.context().close();
-  });
+    const sizes = await Promise.all(scripts.map((s) => s.bytes));
+    // Each script came over the network, so its size is real.
+    sizes.forEach((size, i) => expect(size, `${path}: size of ${scripts[i]?.url}`).toBeGreaterThan(0));
+    const bytes = sizes.reduce((a, b) => a + b, 0);
+    const budget = path === "/" ? 20 * 1024 : 30 * 1024;
+    return bytes > budget ? `${path}: ${bytes} B > ${budget} B` : null;
+  }
 
-  test("the chat demo page loads its React island only when the visitor opens the chat", async () => {
+  // ------------------------------------------------------------------ every page: axe and page errors
+
+  test.concurrent.each(publicPages.map((p) => p.path))(
+    "%s passes axe on a phone and on a desktop, with no page errors",
+    ownPageErrors(async (path: string) => {
+      for (const width of [390, 1366]) {
+        await withPooledPage(width, async (page) => {
+          await open(page, path);
+          await expectAccessible(page);
+        });
+      }
+    }),
+  );
+
+  test.concurrent("the chat demo page loads its React island only when the visitor opens the chat", interaction(async ({ expect }) => {
     const page = await newPage();
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -125,11 +219,11 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => isFocused(page.getByRole("button", { name: "Abrir chat de demostración" }))).toBe(true);
     await page.context().close();
-  });
+  }));
 
   // ------------------------------------------------------------------ the hero word (CSS only)
 
-  test.each([true, false])("the home hero word rotates between Inteligente and Eficiente every 3 s (JavaScript %s)", async (js) => {
+  test.concurrent.for([true, false])("the home hero word rotates between Inteligente and Eficiente every 3 s (JavaScript %s)", interaction(async (js, { expect }) => {
     const page = await newPage({ reducedMotion: "no-preference", js });
     await open(page, "/", js);
     const words = page.locator("h1 [data-rotating-word] > span");
@@ -171,9 +265,9 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
     // Screen readers read the first word with the heading and are never interrupted.
     expect(await words.nth(1).getAttribute("aria-hidden")).toBe("true");
     await page.context().close();
-  });
+  }));
 
-  test("the hero word's cycle is 3 s per word, and reduced motion keeps the first word", async () => {
+  test.concurrent("the hero word's cycle is 3 s per word, and reduced motion keeps the first word", interaction(async ({ expect }) => {
     const page = await newPage({ reducedMotion: "no-preference" });
     await open(page, "/");
     const timing = await page.evaluate(() =>
@@ -193,11 +287,11 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
     expect(await still.locator("h1 [data-rotating-word] > span").nth(0).isVisible()).toBe(true);
     expect(await still.locator("h1 [data-rotating-word] > span").nth(1).isVisible()).toBe(false);
     await still.context().close();
-  });
+  }));
 
   // ------------------------------------------------------------------ FAQ
 
-  test.each([true, false])("the FAQ opens one answer at a time and collapses (JavaScript %s)", async (js) => {
+  test.concurrent.for([true, false])("the FAQ opens one answer at a time and collapses (JavaScript %s)", interaction(async (js, { expect }) => {
     const page = await newPage({ js });
     await open(page, "/faq", js);
     const items = page.locator("main details");
@@ -217,11 +311,11 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => answer(2).isVisible()).toBe(true);
     await page.context().close();
-  });
+  }));
 
   // ------------------------------------------------------------------ header menus
 
-  test("the header dropdown opens 200 ms after the pointer rests on it; Escape and a click outside close it", async () => {
+  test.concurrent("the header dropdown opens 200 ms after the pointer rests on it; Escape and a click outside close it", interaction(async ({ expect }) => {
     const page = await newPage();
     await page.clock.install();
     await open(page, "/");
@@ -249,9 +343,9 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
     await page.clock.resume();
     await expectAccessible(page);
     await page.context().close();
-  });
+  }));
 
-  test("without JavaScript the header groups open on click, one at a time", async () => {
+  test.concurrent("without JavaScript the header groups open on click, one at a time", interaction(async ({ expect }) => {
     const page = await newPage({ js: false });
     await open(page, "/", false);
     const nav = page.getByRole("navigation", { name: "Principal" }).first();
@@ -262,9 +356,9 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
     await expect.poll(() => nav.getByRole("link", { name: /Hoteles/ }).first().isVisible()).toBe(true);
     expect(await nav.getByRole("link", { name: /Monitorización de ruido/ }).isVisible()).toBe(false);
     await page.context().close();
-  });
+  }));
 
-  test.each([true, false])("the mobile drawer opens, works with the keyboard and closes with Escape (JavaScript %s)", async (js) => {
+  test.concurrent.for([true, false])("the mobile drawer opens, works with the keyboard and closes with Escape (JavaScript %s)", interaction(async (js, { expect }) => {
     const page = await newPage({ width: 390, height: 844, js });
     await open(page, "/", js);
     const menu = page.getByRole("button", { name: "Abrir menú" });
@@ -284,9 +378,124 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
     await drawer.getByRole("button", { name: "Cerrar menú" }).click();
     await expect.poll(() => drawer.count()).toBe(0);
     await page.context().close();
-  });
+  }));
+
+  // ------------------------------------------------------------------ the device page's carousel
+
+  test.concurrent("the /ns-01 carousel drifts 1 px every 50 ms, stops on hover, and the pause button stops it", interaction(async ({ expect }) => {
+    const page = await newPage({ width: 390, height: 844, reducedMotion: "no-preference" });
+    await page.clock.install();
+    await open(page, "/ns-01");
+    await pauseClock(page);
+    const track = page.locator("[data-carousel-track]");
+    await track.scrollIntoViewIfNeeded();
+    await page.mouse.move(1, 1);
+    const left = () => track.evaluate((el) => el.scrollLeft);
+    await page.clock.runFor(1000);
+    await expect.poll(left).toBeGreaterThan(0);
+    const drifted = await left();
+    await page.clock.runFor(500);
+    expect(await left()).toBeGreaterThan(drifted);
+
+    // Pointer over it: it stays still.
+    await track.hover();
+    const held = await left();
+    await page.clock.runFor(1000);
+    expect(await left()).toBe(held);
+    await page.mouse.move(1, 1);
+
+    // The pause button stops it for good (WCAG 2.2.2).
+    const pause = page.locator("[data-carousel-pause]");
+    expect(await pause.getAttribute("aria-label")).toBe(null);
+    await page.getByRole("button", { name: "Pausar desplazamiento" }).click();
+    expect(await pause.getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("button", { name: "Reanudar desplazamiento" }).isVisible()).toBe(true);
+    await page.mouse.move(1, 1);
+    const paused = await left();
+    await page.clock.runFor(2000);
+    expect(await left()).toBe(paused);
+    await page.context().close();
+  }));
+
+  test.concurrent.for([
+    [390, 240],
+    [1366, 400],
+  ])("at %i px the carousel arrows scroll %i px, and a card's detail opens and closes", interaction(async ([width, step], { expect }) => {
+    const page = await newPage({ width, height: 844 });
+    await open(page, "/ns-01");
+    const track = page.locator("[data-carousel-track]");
+    const left = () => track.evaluate((el) => el.scrollLeft);
+    // Reduced motion: no drift, no pause button, plain jumps.
+    expect(await page.getByRole("button", { name: "Pausar desplazamiento" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Funciones siguientes" }).click();
+    await expect.poll(left).toBe(step);
+    await page.getByRole("button", { name: "Funciones anteriores" }).click();
+    await expect.poll(left).toBe(0);
+    const card = track.locator("details").first();
+    await card.locator("summary").click();
+    await expect.poll(() => card.locator("p").isVisible()).toBe(true);
+    expect(await card.locator("summary").textContent()).toContain("Cerrar detalle");
+    await card.locator("summary").click();
+    await expect.poll(() => card.locator("p").isVisible()).toBe(false);
+    await page.context().close();
+  }));
+
+  test.concurrent("without JavaScript the carousel is a scrollable strip with native card details and no dead buttons", interaction(async ({ expect }) => {
+    const page = await newPage({ width: 390, height: 844, js: false });
+    await open(page, "/ns-01", false);
+    expect(await page.getByRole("button", { name: "Funciones siguientes" }).count()).toBe(0);
+    const track = page.locator("[data-carousel-track]");
+    expect(await track.getAttribute("role")).toBe("region");
+    const card = track.locator("details").first();
+    await card.locator("summary").click();
+    await expect.poll(() => card.locator("p").isVisible()).toBe(true);
+    await page.context().close();
+  }));
+
+  // ------------------------------------------------------------------ success-case filters
+
+  test.concurrent("success-case filters combine, stay in the URL, and the empty state resets", interaction(async ({ expect }) => {
+    const page = await newPage();
+    await open(page, "/casos-exito");
+    const cards = page.locator("main article:visible");
+    await expect.poll(() => cards.count()).toBe(3);
+    await page.getByRole("navigation", { name: "Filtrar por sector" }).getByRole("link", { name: "Hoteles" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("v")).toBe("hoteles");
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(
+      await page.getByRole("navigation", { name: "Filtrar por sector" }).getByRole("link", { name: "Hoteles" }).getAttribute("aria-current"),
+    ).toBe("true");
+    await page.getByRole("navigation", { name: "Filtrar por ciudad" }).getByRole("link", { name: "Sevilla" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("c")).toBe("sevilla");
+    expect(new URL(page.url()).searchParams.get("v")).toBe("hoteles");
+    await expect.poll(() => page.getByText("No hay casos de éxito disponibles para los filtros seleccionados.").isVisible()).toBe(true);
+    expect(await page.getByRole("status").filter({ hasText: "casos de éxito" }).textContent()).toBe("0 casos de éxito");
+    await page.getByRole("link", { name: "Ver todos los casos" }).click();
+    await expect.poll(() => cards.count()).toBe(3);
+    expect(new URL(page.url()).search).toBe("");
+    await page.context().close();
+  }));
+
+  // ------------------------------------------------------------------ hotspots
+
+  test.concurrent.for([true, false])("the /ns-01 hotspots: the first point is highlighted, pressing another moves it (JavaScript %s)", interaction(async (js, { expect }) => {
+    const page = await newPage({ js });
+    await open(page, "/ns-01", js);
+    const points = page.getByRole("button", { name: /^Punto \d+:/ });
+    expect(await points.first().getAttribute("aria-pressed")).toBe("true");
+    if (!js) {
+      await page.context().close();
+      return;
+    }
+    await points.nth(1).click();
+    await expect.poll(() => points.nth(1).getAttribute("aria-pressed")).toBe("true");
+    expect(await points.first().getAttribute("aria-pressed")).toBe("false");
+    await page.context().close();
+  }));
 
   // ------------------------------------------------------------------ lead dialogs and forms
+
+  // One at a time, after the concurrent tests: each starts from an empty leads table.
 
   test("with JavaScript: the contact modal and a page's demo dialog, the disabled button, the messages in order, a stored lead", async () => {
     await server.db.delete(leads);
@@ -366,117 +575,22 @@ describe.skipIf(!browserAvailable)("public site in Chromium", () => {
     expect(stored).toMatchObject([{ email: "sin.script.modal@example.com", source: "WEB-monitorizacion-ruido-cta" }]);
     await page.context().close();
   });
-
-  // ------------------------------------------------------------------ the device page's carousel
-
-  test("the /ns-01 carousel drifts 1 px every 50 ms, stops on hover, and the pause button stops it", async () => {
-    const page = await newPage({ width: 390, height: 844, reducedMotion: "no-preference" });
-    await page.clock.install();
-    await open(page, "/ns-01");
-    await pauseClock(page);
-    const track = page.locator("[data-carousel-track]");
-    await track.scrollIntoViewIfNeeded();
-    await page.mouse.move(1, 1);
-    const left = () => track.evaluate((el) => el.scrollLeft);
-    await page.clock.runFor(1000);
-    await expect.poll(left).toBeGreaterThan(0);
-    const drifted = await left();
-    await page.clock.runFor(500);
-    expect(await left()).toBeGreaterThan(drifted);
-
-    // Pointer over it: it stays still.
-    await track.hover();
-    const held = await left();
-    await page.clock.runFor(1000);
-    expect(await left()).toBe(held);
-    await page.mouse.move(1, 1);
-
-    // The pause button stops it for good (WCAG 2.2.2).
-    const pause = page.locator("[data-carousel-pause]");
-    expect(await pause.getAttribute("aria-label")).toBe(null);
-    await page.getByRole("button", { name: "Pausar desplazamiento" }).click();
-    expect(await pause.getAttribute("aria-pressed")).toBe("true");
-    expect(await page.getByRole("button", { name: "Reanudar desplazamiento" }).isVisible()).toBe(true);
-    await page.mouse.move(1, 1);
-    const paused = await left();
-    await page.clock.runFor(2000);
-    expect(await left()).toBe(paused);
-    await page.context().close();
-  });
-
-  test.each([
-    [390, 240],
-    [1366, 400],
-  ])("at %i px the carousel arrows scroll %i px, and a card's detail opens and closes", async (width, step) => {
-    const page = await newPage({ width, height: 844 });
-    await open(page, "/ns-01");
-    const track = page.locator("[data-carousel-track]");
-    const left = () => track.evaluate((el) => el.scrollLeft);
-    // Reduced motion: no drift, no pause button, plain jumps.
-    expect(await page.getByRole("button", { name: "Pausar desplazamiento" }).isVisible()).toBe(false);
-    await page.getByRole("button", { name: "Funciones siguientes" }).click();
-    await expect.poll(left).toBe(step);
-    await page.getByRole("button", { name: "Funciones anteriores" }).click();
-    await expect.poll(left).toBe(0);
-    const card = track.locator("details").first();
-    await card.locator("summary").click();
-    await expect.poll(() => card.locator("p").isVisible()).toBe(true);
-    expect(await card.locator("summary").textContent()).toContain("Cerrar detalle");
-    await card.locator("summary").click();
-    await expect.poll(() => card.locator("p").isVisible()).toBe(false);
-    await page.context().close();
-  });
-
-  test("without JavaScript the carousel is a scrollable strip with native card details and no dead buttons", async () => {
-    const page = await newPage({ width: 390, height: 844, js: false });
-    await open(page, "/ns-01", false);
-    expect(await page.getByRole("button", { name: "Funciones siguientes" }).count()).toBe(0);
-    const track = page.locator("[data-carousel-track]");
-    expect(await track.getAttribute("role")).toBe("region");
-    const card = track.locator("details").first();
-    await card.locator("summary").click();
-    await expect.poll(() => card.locator("p").isVisible()).toBe(true);
-    await page.context().close();
-  });
-
-  // ------------------------------------------------------------------ success-case filters
-
-  test("success-case filters combine, stay in the URL, and the empty state resets", async () => {
-    const page = await newPage();
-    await open(page, "/casos-exito");
-    const cards = page.locator("main article:visible");
-    await expect.poll(() => cards.count()).toBe(3);
-    await page.getByRole("navigation", { name: "Filtrar por sector" }).getByRole("link", { name: "Hoteles" }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get("v")).toBe("hoteles");
-    await expect.poll(() => cards.count()).toBe(1);
-    expect(
-      await page.getByRole("navigation", { name: "Filtrar por sector" }).getByRole("link", { name: "Hoteles" }).getAttribute("aria-current"),
-    ).toBe("true");
-    await page.getByRole("navigation", { name: "Filtrar por ciudad" }).getByRole("link", { name: "Sevilla" }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get("c")).toBe("sevilla");
-    expect(new URL(page.url()).searchParams.get("v")).toBe("hoteles");
-    await expect.poll(() => page.getByText("No hay casos de éxito disponibles para los filtros seleccionados.").isVisible()).toBe(true);
-    expect(await page.getByRole("status").filter({ hasText: "casos de éxito" }).textContent()).toBe("0 casos de éxito");
-    await page.getByRole("link", { name: "Ver todos los casos" }).click();
-    await expect.poll(() => cards.count()).toBe(3);
-    expect(new URL(page.url()).search).toBe("");
-    await page.context().close();
-  });
-
-  // ------------------------------------------------------------------ hotspots
-
-  test.each([true, false])("the /ns-01 hotspots: the first point is highlighted, pressing another moves it (JavaScript %s)", async (js) => {
-    const page = await newPage({ js });
-    await open(page, "/ns-01", js);
-    const points = page.getByRole("button", { name: /^Punto \d+:/ });
-    expect(await points.first().getAttribute("aria-pressed")).toBe("true");
-    if (!js) {
-      await page.context().close();
-      return;
-    }
-    await points.nth(1).click();
-    await expect.poll(() => points.nth(1).getAttribute("aria-pressed")).toBe("true");
-    expect(await points.first().getAttribute("aria-pressed")).toBe("false");
-    await page.context().close();
-  });
 });
+
+/** Lets `limit` tasks run at a time; the others wait for a free place, in the order they came. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running < limit) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The place goes straight to the next waiting task, if any.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
