@@ -6,10 +6,11 @@ import path from "node:path";
 import { freePort } from "./free-port.ts";
 import { waitUntil } from "./wait-until.ts";
 
-// MQTT brokers for the tests: whether the machine's shared broker answers, and a Mosquitto of
-// one test only, on a free port, for faults whose outcome depends on the broker's settings or
-// needs it restarted (the machine's broker keeps Mosquitto's defaults, e.g. max_queued_messages
-// 1000 per session, and must not be reconfigured or restarted under other suites).
+// MQTT brokers for the tests: a Mosquitto of one test file (or one test) only, on a free port, so
+// that files with wildcard subscriptions and shared-subscription consumers run side by side
+// without seeing each other's messages, and faults whose outcome depends on the broker's settings
+// can restart or reconfigure it; or the broker TEST_MQTT_URL names, shared by every file that uses
+// it (vitest.config.ts then runs those files one at a time).
 
 export const mosquittoBinary: string | undefined = ["/usr/sbin/mosquitto", "/usr/bin/mosquitto"].find((p) => fs.existsSync(p));
 
@@ -92,4 +93,25 @@ export async function startPrivateBroker(options: { settings?: string[]; persist
     throw error;
   }
   return { url, output: () => log, stop, start, close };
+}
+
+export type FileBroker = {
+  /** mqtt://host:port of the broker this file talks to. */
+  url: string;
+  /** False when no broker can be had here (no TEST_MQTT_URL answering, no mosquitto binary). */
+  up: boolean;
+  close(): Promise<void>;
+};
+
+/**
+ * The broker of one test file: the one at TEST_MQTT_URL when that is set, else a private
+ * Mosquitto with its defaults (the same as the machine's: max_queued_messages 1000, MQTT 5) on a
+ * free port. Call it at the top of the file and close it in afterAll.
+ */
+export async function fileBroker(): Promise<FileBroker> {
+  const shared = process.env.TEST_MQTT_URL;
+  if (shared) return { url: shared, up: await brokerAnswers(shared), close: async () => {} };
+  if (!mosquittoBinary) return { url: "mqtt://127.0.0.1:1883", up: false, close: async () => {} };
+  const broker = await startPrivateBroker();
+  return { url: broker.url, up: true, close: () => broker.close() };
 }

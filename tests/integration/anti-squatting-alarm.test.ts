@@ -21,14 +21,14 @@ import { createProperty, ingest, registerDevice, type ReadingJson } from "#tests
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/helpers/webhook-receiver.ts";
-import { brokerAnswers } from "#tests/helpers/mqtt-broker.ts";
+import { fileBroker } from "#tests/helpers/mqtt-broker.ts";
 
 // Issue 21's "done when", end to end: the simulator's readings go in through the real device
 // ingest endpoint; the intrusion range hook is called for every minute of readings, inside a
 // transaction, as the incidents worker calls it; then what reaches the outside world is checked
 // where it lands — the staff e-mail in a real SMTP server started here, the signed webhook
 // incident.opened in a real HTTP receiver that verifies it with the standardwebhooks library, the
-// `sirena` command at a fake device subscribed on the machine's Mosquitto (127.0.0.1:1883) that
+// `sirena` command at a fake device subscribed on a Mosquitto of this file that
 // acknowledges it — and the episode's evidence report is checked as a lawyer would: /verificar,
 // `openssl pkeyutl -verify` against the published key, and a changed byte that does not match.
 
@@ -46,10 +46,13 @@ const QUIET_RULES: IncidentRules = {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const STAFF = "equipo@nido.example";
-const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
+// A Mosquitto of this file only (or TEST_MQTT_URL): tests/helpers/mqtt-broker.ts.
+const broker = await fileBroker();
+afterAll(() => broker.close());
+const MQTT_URL = broker.url;
 const SECRET = /whsec_[A-Za-z0-9+/]{43}=/g;
 
-const brokerUp = await brokerAnswers(MQTT_URL);
+const brokerUp = broker.up;
 if (!brokerUp && process.env.REQUIRE_MQTT === "1") throw new Error(`No MQTT broker answers at ${MQTT_URL}`);
 if (!brokerUp) console.warn(`\n!!! No MQTT broker at ${MQTT_URL}: the siren goes through the simulated device (recorded, not published).\n`);
 

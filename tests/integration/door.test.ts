@@ -16,7 +16,7 @@ import {
 import { DOOR_MESSAGES, expiredMessage, notYetValidMessage } from "#app/modules/door/door.schema.ts";
 import { createDoorAccessToken, getDoorLinksForReservations, verifyDeviceSecret } from "#app/modules/door/door.server.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
-import { brokerAnswers } from "#tests/helpers/mqtt-broker.ts";
+import { fileBroker } from "#tests/helpers/mqtt-broker.ts";
 
 // Door opening bound to reservations (DECISIONS.md, "Door opening") through the real server and
 // database: the staff's device admin, the guest's signed link, POST /api/door/command with the
@@ -410,14 +410,17 @@ describe.each(testDatabases())("door opening on %s", (database) => {
 
 // ---------------------------------------------------------------- MQTT gateway
 
-const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
+// A Mosquitto of this file only (or TEST_MQTT_URL): tests/helpers/mqtt-broker.ts.
+const broker = await fileBroker();
+afterAll(() => broker.close());
+const MQTT_URL = broker.url;
 
-const brokerUp = await brokerAnswers(MQTT_URL);
+const brokerUp = broker.up;
 const requireMqtt = process.env.REQUIRE_MQTT === "1";
 if (!brokerUp && !requireMqtt) {
   console.warn(
     `\n!!! No MQTT broker answers at ${MQTT_URL}: the MQTT door gateway tests are NOT RUN.\n` +
-      "!!! Start one (mosquitto -d) or set REQUIRE_MQTT=1 to make its absence a failure.\n",
+      "!!! Install mosquitto (or set TEST_MQTT_URL), or set REQUIRE_MQTT=1 to make its absence a failure.\n",
   );
 }
 

@@ -14,7 +14,7 @@ import { parseMime, mimePart } from "#tests/helpers/mime.ts";
 import { createTestDatabase, startTestServer, TEST_ADMIN, testDatabases, type TestDatabase, type TestServer } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/helpers/webhook-receiver.ts";
-import { brokerAnswers } from "#tests/helpers/mqtt-broker.ts";
+import { fileBroker } from "#tests/helpers/mqtt-broker.ts";
 
 // Incidents end to end (issue 20, ADR 0024): readings from the simulator's scenarios through the
 // real ingest endpoint, the engine's worker on TWO app instances sharing one database, a real
@@ -28,10 +28,13 @@ const SECRET = /whsec_[A-Za-z0-9+/]{43}=/g;
 
 type Mail = { to: string[]; subject: string; text: string };
 
-// The `aviso` command goes over MQTT: with the machine's broker (as the MQTT telemetry tests),
+// The `aviso` command goes over MQTT: with a Mosquitto of this file (as the MQTT telemetry tests),
 // a client subscribed to the device command topics sees it; REQUIRE_MQTT=1 makes its absence fail.
-const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
-const brokerUp = await brokerAnswers(MQTT_URL);
+// A Mosquitto of this file only (or TEST_MQTT_URL): tests/helpers/mqtt-broker.ts.
+const broker = await fileBroker();
+afterAll(() => broker.close());
+const MQTT_URL = broker.url;
+const brokerUp = broker.up;
 if (!brokerUp && process.env.REQUIRE_MQTT === "1") throw new Error(`No MQTT broker answers at ${MQTT_URL}`);
 if (!brokerUp) console.warn(`\n!!! No MQTT broker answers at ${MQTT_URL}: the aviso command is NOT checked (REQUIRE_MQTT=1 makes it a failure).\n`);
 

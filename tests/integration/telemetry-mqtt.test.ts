@@ -12,15 +12,18 @@ import { listReadings } from "#app/modules/telemetry/telemetry.server.ts";
 import { spawnServer, type SpawnedServer } from "#tests/helpers/spawn-server.ts";
 import { createTestDatabase, startTestServer, testDatabases, type TestDatabase, type TestServer } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
-import { brokerAnswers } from "#tests/helpers/mqtt-broker.ts";
+import { fileBroker } from "#tests/helpers/mqtt-broker.ts";
 
-// Telemetry over MQTT through the machine's broker (Mosquitto): stored, deduplicated, invalid
+// Telemetry over MQTT through a real Mosquitto of this file: stored, deduplicated, invalid
 // messages refused on …/rejected; acknowledged only after commit (a server killed before its
 // commit gets the messages again); two instances on a shared subscription store each once.
 
-const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
+// A Mosquitto of this file only (or TEST_MQTT_URL): tests/helpers/mqtt-broker.ts.
+const broker = await fileBroker();
+afterAll(() => broker.close());
+const MQTT_URL = broker.url;
 
-const brokerUp = await brokerAnswers(MQTT_URL);
+const brokerUp = broker.up;
 const requireMqtt = process.env.REQUIRE_MQTT === "1";
 if (!brokerUp && !requireMqtt) {
   console.warn(`\n!!! No MQTT broker answers at ${MQTT_URL}: the MQTT telemetry tests are NOT RUN (REQUIRE_MQTT=1 makes it a failure).\n`);
