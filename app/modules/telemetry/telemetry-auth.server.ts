@@ -15,6 +15,25 @@ export const DEVICE_RECHECK_MS = 5_000;
 const MAX_DEVICES = 20_000;
 const MAX_SECRETS_PER_DEVICE = 4;
 
+// This process's secret checks, for operators and tests: how many scrypt runs, and the most at
+// once (each takes a thread-pool thread and a core for ~50 ms).
+const scryptWork = { runs: 0, inFlight: 0, maxInFlight: 0 };
+
+/** A copy of this process's device-secret check counters. */
+export function deviceAuthStats(): { scryptRuns: number; scryptInFlight: number; scryptMaxInFlight: number } {
+  return { scryptRuns: scryptWork.runs, scryptInFlight: scryptWork.inFlight, scryptMaxInFlight: scryptWork.maxInFlight };
+}
+
+async function checkSecret(secret: string, hash: string): Promise<boolean> {
+  scryptWork.runs++;
+  scryptWork.maxInFlight = Math.max(scryptWork.maxInFlight, ++scryptWork.inFlight);
+  try {
+    return await verifyDeviceSecret(secret, hash);
+  } finally {
+    scryptWork.inFlight--;
+  }
+}
+
 type Entry = {
   row: (TelemetryDevice & { secretHash: string }) | null;
   readAt: number;
@@ -57,7 +76,7 @@ export function createDeviceAuthenticator(options: { recheckMs?: number; now?: (
       const digest = createHash("sha256").update(secret).digest("base64");
       let good = entry.secrets.get(digest);
       if (good === undefined) {
-        good = await verifyDeviceSecret(secret, row.secretHash);
+        good = await checkSecret(secret, row.secretHash);
         if (entry.secrets.size >= MAX_SECRETS_PER_DEVICE) entry.secrets.delete(entry.secrets.keys().next().value!);
         // Only if the row did not change meanwhile: a verdict belongs to one hash.
         if (entry.row === row) entry.secrets.set(digest, good);
