@@ -9,6 +9,7 @@ import { runLighthouseBench } from "./lighthouse.bench.ts";
 import { runLoadBench } from "./load.bench.ts";
 import { monitoringRows } from "./monitoring.bench.ts";
 import { runServerBench } from "./server.bench.ts";
+import { telemetryAuthRows } from "./telemetry-auth.bench.ts";
 import { runTelemetryBench } from "./telemetry-ingest.bench.ts";
 import { sesRows } from "./ses.bench.ts";
 import { runTravellersBench } from "./travellers.bench.ts";
@@ -57,6 +58,7 @@ const parts: [string, () => Promise<BenchRow[]>][] = [
   ["ses", sesRows],
   ["monitoring", monitoringRows],
   ["telemetry", runTelemetryBench],
+  ["telemetry-auth", telemetryAuthRows],
   ["webhooks", runWebhooksBench],
   ["incidents", runIncidentsBench],
 ];

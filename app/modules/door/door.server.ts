@@ -56,6 +56,13 @@ export async function hashDeviceSecret(secret: string): Promise<string> {
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString("base64url")}$${hash.toString("base64url")}`;
 }
 
+/**
+ * A hash with today's parameters that no secret matches (its hash is all zeros): checking a
+ * secret against it costs exactly what checking against a real device's costs, so an unknown
+ * device id can be refused in the same time as a wrong secret.
+ */
+export const UNMATCHABLE_DEVICE_SECRET_HASH = `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(SCRYPT.keylen).toString("base64url")}`;
+
 export async function verifyDeviceSecret(secret: string, stored: string): Promise<boolean> {
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
