@@ -9,7 +9,7 @@ import { CALENDAR_MESSAGES, type CalendarChannel, type CalendarChannelSetting } 
 //               any other value is taken as given.
 //     url       the feed's URL, only for detection by host.
 //     timeZone  the property's IANA zone: a DATE-TIME given in UTC ("…Z") counts on that zone's
-//               wall clock. Without it, UTC's.
+//               wall clock. Without it (or with a name the runtime does not know), UTC's.
 //   throws CalendarFeedError (message "El calendario no es un iCal válido") when the text is not a
 //   complete VCALENDAR: an HTML page, JSON, a truncated body (no END:VCALENDAR), a line ical.js
 //   cannot read, an event without a readable DTSTART. A failed parse must cancel nothing.

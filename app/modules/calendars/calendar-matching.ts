@@ -11,7 +11,9 @@ import { CALENDAR_MESSAGES, type CalendarChannel } from "./calendars.schema.ts";
 //
 //   existing  the feed's imported reservations that are not cancelled, those marked "No es una
 //             reserva" included: { id, uid (last seen), checkIn, checkOut, missedSyncs (consecutive
-//             successful syncs it was missing from), notReservation }.
+//             successful syncs it was missing from), notReservation }. A cancelled reservation is
+//             not passed: if its event comes back it is planned as a create (the worker may reopen
+//             the cancelled record with that UID instead).
 //   today     the property's calendar day (its time zone), YYYY-MM-DD.
 //
 //   plan.creates        stay events to import as new reservations (channel's name; Booking.com stays

@@ -42,6 +42,7 @@ describe("checkCalendarUrl", () => {
       if (!refused.ok) expect(refused.message).toContain("los calendarios se leen solo de direcciones públicas de Internet");
       expect(checkCalendarUrl(url, true).ok).toBe(true);
     }
+    expect(checkCalendarUrl("https://intranet/cal.ics", true)).toEqual({ ok: true, url: "https://intranet/cal.ics" });
   });
 });
 

@@ -89,9 +89,10 @@ export function checkCalendarUrl(input: string, allowPrivate: boolean): { ok: tr
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, message: CALENDAR_MESSAGES.urlScheme };
   if (url.username !== "" || url.password !== "") return { ok: false, message: CALENDAR_MESSAGES.urlCredentials };
-  if (url.hostname === "" || (!url.hostname.includes(".") && !url.hostname.includes(":") && !isLocalHostname(url.hostname))) {
-    return { ok: false, message: CALENDAR_MESSAGES.urlInvalid };
-  }
+  if (url.hostname === "") return { ok: false, message: CALENDAR_MESSAGES.urlInvalid };
+  // A one-word host ("intranet") only resolves on a local network: a typo unless that is allowed.
+  const oneWord = !url.hostname.includes(".") && !url.hostname.includes(":") && !isLocalHostname(url.hostname);
+  if (oneWord && !allowPrivate) return { ok: false, message: CALENDAR_MESSAGES.urlInvalid };
   if (!allowPrivate) {
     const refused = privateHostMessage(url.hostname);
     if (refused) return { ok: false, message: refused };
