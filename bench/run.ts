@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BenchRow, table } from "./lib.ts";
+import { runCalendarsBench } from "./calendars.bench.ts";
 import { runChatBench } from "./chat.bench.ts";
 import { runContactBench } from "./contact.bench.ts";
 import { runLeadsBench } from "./leads.bench.ts";
@@ -61,6 +62,7 @@ const parts: [string, () => Promise<BenchRow[]>][] = [
   ["telemetry-auth", telemetryAuthRows],
   ["webhooks", runWebhooksBench],
   ["incidents", runIncidentsBench],
+  ["calendars", runCalendarsBench],
 ];
 
 const only = process.argv.slice(2);
