@@ -483,6 +483,16 @@ function peakLaeq(episode: NewEpisode): number {
   return levels.length > 0 ? Math.max(...levels) : episode.peakValue;
 }
 
+/**
+ * Why no e-mail goes to staff, in the timeline's words, or null when one does: an escalation
+ * must not read as "staff were told" when nobody was (issue 27).
+ */
+export function staffMailNotSent(settings: { mailEnabled: boolean; staffTo: readonly string[] }): string | null {
+  if (!settings.mailEnabled) return "No se ha enviado el correo al equipo: el correo no está configurado (falta SMTP_URL)";
+  if (settings.staffTo.length === 0) return "No se ha enviado el correo al equipo: no hay destinatarios (MONITORING_ALERT_TO, STAFF_NOTIFY_TO o LEAD_NOTIFY_TO)";
+  return null;
+}
+
 /** Staff told, escalated_at set, incident.escalated: once, whoever gets here first. */
 async function escalate(tx: DbOrTx, row: IncidentRow, context: PropertyContext, settings: EngineSettings, now: Date, holderNotified: boolean, detail: string): Promise<StepOutcome> {
   const outcome = emptyOutcome();
@@ -493,7 +503,9 @@ async function escalate(tx: DbOrTx, row: IncidentRow, context: PropertyContext, 
     .returning();
   if (!escalated) return outcome;
   outcome.escalated.push(row.id);
-  await addEvent(tx, row.id, "escalated", now, row.type === "noise" ? "Sigue abierta: se avisa al equipo" : "Aviso inmediato al equipo");
+  const notSent = staffMailNotSent(settings);
+  await addEvent(tx, row.id, "escalated", now, `${row.type === "noise" ? "Sigue abierta: se avisa al equipo" : "Aviso inmediato al equipo"}${notSent ? " (sin correo: ver abajo)" : ""}`);
+  if (notSent) await addEvent(tx, row.id, "staff_not_notified", now, notSent);
   if (settings.mailEnabled && settings.staffTo.length > 0) {
     const mail = composeIncidentStaffMail({
       type: row.type as IncidentType,
