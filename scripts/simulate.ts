@@ -168,6 +168,7 @@ async function devicesToUse(): Promise<Known[]> {
   const store = loadStore();
   const known = (store[baseUrl] as Known[] | undefined) ?? [];
   const cookie = await signIn();
+  staffCookie = cookie;
   for (let i = known.length; i < count; i++) {
     const id = `${values.prefix}-${String(i + 1).padStart(3, "0")}`;
     known.push(await registerDemo(cookie, id, `Demo ${id}`));
@@ -197,7 +198,25 @@ async function devicesToUse(): Promise<Known[]> {
   return using;
 }
 
-type Running = { known: Known; sim: SimulatedDevice; next: number; pending: TelemetryReadingInput[]; offlineUntil: number; cycleAt: number };
+/** The admin's session, kept to open the cleaner's door as staff would (demo devices only). */
+let staffCookie: string | null = null;
+
+/**
+ * The cleaner scenario's visit: staff open the flat's door from Vigilancia when she arrives, so
+ * her presence is a visit and not an intrusion (ADR 0021). Without it the demo raised a false
+ * «Posible ocupación».
+ */
+async function openDoorAsStaff(deviceId: string): Promise<void> {
+  if (!staffCookie) return;
+  const response = await fetch(`${baseUrl}/api/admin/vigilance/door`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: staffCookie },
+    body: JSON.stringify({ device_id: deviceId }),
+  }).catch(() => null);
+  process.stdout.write(`${deviceId}: puerta abierta por el personal para la limpieza (${response?.status ?? "sin respuesta"})\n`);
+}
+
+type Running = { known: Known; sim: SimulatedDevice; next: number; pending: TelemetryReadingInput[]; offlineUntil: number; cycleAt: number; doorOpened: boolean };
 
 let sent = 0;
 let accepted = 0;
@@ -242,6 +261,8 @@ async function main() {
     pending: [],
     offlineUntil: 0,
     cycleAt: Date.now() + offlineS * 1000,
+    // A cleaner already in the history (negative --event-in) was let in before this run.
+    doorOpened: eventInS < 0,
   }));
   for (const [i, run] of runs.entries()) process.stdout.write(`${run.known.id}: ${SCENARIO_LABELS[scenarioOf(i)]}\n`);
 
@@ -298,6 +319,10 @@ async function main() {
     const t = Date.now();
     await Promise.all(
       runs.map(async (run) => {
+        if (run.sim.scenario === "cleaner" && !run.doorOpened && t >= run.sim.eventAt) {
+          run.doorOpened = true;
+          await openDoorAsStaff(run.known.id);
+        }
         while (run.next <= t) {
           const reading = simulateReading(run.sim, new Date(run.next), windowS);
           // A cut device stops reporting: nothing is buffered, nothing resent.
