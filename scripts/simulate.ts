@@ -13,12 +13,15 @@ import {
   type SimulatedDevice,
 } from "#app/modules/telemetry/telemetry-simulator.ts";
 import type { TelemetryReadingInput } from "#app/modules/telemetry/telemetry.schema.ts";
+import { DemoSetupError, setUpDemoFlats } from "#app/modules/telemetry/simulator-demo.ts";
+import { todayIsoDate } from "#app/lib/dates.ts";
 
 // npm run simulate -- [options]: NS-01 devices sending realistic readings to a running server,
 // over HTTP or MQTT (docs/DEVICE-PROTOCOL.md). Devices come from --device id:secret, from the
 // file of an earlier run (.simulate-devices.json, mode 0600), or are registered as demo devices
 // through the staff screen with the admin's credentials (--email/--password or ADMIN_EMAIL /
-// ADMIN_PASSWORD). See `npm run simulate -- --help`.
+// ADMIN_PASSWORD), each in a demo flat of its scenario (with a stay where it has guests; issue
+// 27), so the engine has somewhere to open incidents. See `npm run simulate -- --help`.
 
 const HELP = `Uso: npm run simulate -- [opciones]
 
@@ -36,7 +39,8 @@ const HELP = `Uso: npm run simulate -- [opciones]
                        suceso empieza S segundos después de arrancar (por defecto 60; negativo =
                        ya ocurrió, dentro de --history)
   --device ID:SECRETO  Usa un dispositivo ya registrado (repetible)
-  --email, --password  Cuenta de administrador para registrar los de demostración
+  --email, --password  Cuenta de administrador para registrar los de demostración y crear
+                       sus viviendas (con estancia donde el escenario tiene huéspedes)
   --prefix P           Prefijo de los ids de demostración (por defecto ns01-demo)
 `;
 
@@ -90,16 +94,20 @@ const windowS = Math.max(1, Math.min(3600, Math.round(interval)));
 
 type Known = { id: string; secret: string };
 const STORE = path.resolve(".simulate-devices.json");
+// Per server: its demo devices under the URL, and the check-out of the demo stays it created
+// (flat id → date) under "<URL> estancias".
+type Store = Record<string, Known[] | Record<string, string>>;
+const STAYS_KEY = `${baseUrl} estancias`;
 
-function loadStore(): Record<string, Known[]> {
+function loadStore(): Store {
   try {
-    return JSON.parse(fs.readFileSync(STORE, "utf8")) as Record<string, Known[]>;
+    return JSON.parse(fs.readFileSync(STORE, "utf8")) as Store;
   } catch {
     return {};
   }
 }
 
-function saveStore(store: Record<string, Known[]>) {
+function saveStore(store: Store) {
   // Device secrets: readable by this user only.
   fs.writeFileSync(STORE, JSON.stringify(store, null, 2), { mode: 0o600 });
   fs.chmodSync(STORE, 0o600);
@@ -158,9 +166,9 @@ async function devicesToUse(): Promise<Known[]> {
     });
   }
   const store = loadStore();
-  const known = store[baseUrl] ?? [];
-  if (known.length >= count) return known.slice(0, count);
+  const known = (store[baseUrl] as Known[] | undefined) ?? [];
   const cookie = await signIn();
+  staffCookie = cookie;
   for (let i = known.length; i < count; i++) {
     const id = `${values.prefix}-${String(i + 1).padStart(3, "0")}`;
     known.push(await registerDemo(cookie, id, `Demo ${id}`));
@@ -168,10 +176,47 @@ async function devicesToUse(): Promise<Known[]> {
     saveStore(store);
     process.stdout.write(`registrado ${id}\n`);
   }
-  return known;
+  const using = known.slice(0, count);
+  // Each in its scenario's demo flat (created once, found by name after), with a stay where the
+  // scenario has guests: a device in no flat raises no incident.
+  try {
+    const setup = await setUpDemoFlats(
+      { baseUrl, cookie },
+      using.map((k, i) => ({ deviceId: k.id, scenario: scenarioOf(i) })),
+      { prefix: values.prefix, today: todayIsoDate(), stayUntil: (store[STAYS_KEY] as Record<string, string> | undefined) ?? {} },
+    );
+    for (const name of setup.created) process.stdout.write(`vivienda creada: ${name}\n`);
+    if (setup.stays.size > 0) {
+      store[STAYS_KEY] = { ...((store[STAYS_KEY] as Record<string, string> | undefined) ?? {}), ...Object.fromEntries(setup.stays) };
+      saveStore(store);
+      process.stdout.write(`${setup.stays.size} estancias de demostración creadas\n`);
+    }
+  } catch (error) {
+    if (error instanceof DemoSetupError) fail(error.message);
+    throw error;
+  }
+  return using;
 }
 
-type Running = { known: Known; sim: SimulatedDevice; next: number; pending: TelemetryReadingInput[]; offlineUntil: number; cycleAt: number };
+/** The admin's session, kept to open the cleaner's door as staff would (demo devices only). */
+let staffCookie: string | null = null;
+
+/**
+ * The cleaner scenario's visit: staff open the flat's door from Vigilancia when she arrives, so
+ * her presence is a visit and not an intrusion (ADR 0021). Without it the demo raised a false
+ * «Posible ocupación».
+ */
+async function openDoorAsStaff(deviceId: string): Promise<void> {
+  if (!staffCookie) return;
+  const response = await fetch(`${baseUrl}/api/admin/vigilance/door`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: staffCookie },
+    body: JSON.stringify({ device_id: deviceId }),
+  }).catch(() => null);
+  process.stdout.write(`${deviceId}: puerta abierta por el personal para la limpieza (${response?.status ?? "sin respuesta"})\n`);
+}
+
+type Running = { known: Known; sim: SimulatedDevice; next: number; pending: TelemetryReadingInput[]; offlineUntil: number; cycleAt: number; doorOpened: boolean };
 
 let sent = 0;
 let accepted = 0;
@@ -205,9 +250,10 @@ async function sendHttp(run: Running, readings: TelemetryReadingInput[]): Promis
   return true;
 }
 
+const scenarioOf = (i: number): Scenario => (values.scenario === "mixed" ? SCENARIOS[i % SCENARIOS.length] : (values.scenario as Scenario));
+
 async function main() {
   const known = await devicesToUse();
-  const scenarioOf = (i: number): Scenario => (values.scenario === "mixed" ? SCENARIOS[i % SCENARIOS.length] : (values.scenario as Scenario));
   const runs: Running[] = known.map((k, i) => ({
     known: k,
     sim: createSimulatedDevice(scenarioOf(i), 1000 + i, { eventAt: Date.now() + eventInS * 1000 }),
@@ -215,6 +261,8 @@ async function main() {
     pending: [],
     offlineUntil: 0,
     cycleAt: Date.now() + offlineS * 1000,
+    // A cleaner already in the history (negative --event-in) was let in before this run.
+    doorOpened: eventInS < 0,
   }));
   for (const [i, run] of runs.entries()) process.stdout.write(`${run.known.id}: ${SCENARIO_LABELS[scenarioOf(i)]}\n`);
 
@@ -271,6 +319,10 @@ async function main() {
     const t = Date.now();
     await Promise.all(
       runs.map(async (run) => {
+        if (run.sim.scenario === "cleaner" && !run.doorOpened && t >= run.sim.eventAt) {
+          run.doorOpened = true;
+          await openDoorAsStaff(run.known.id);
+        }
         while (run.next <= t) {
           const reading = simulateReading(run.sim, new Date(run.next), windowS);
           // A cut device stops reporting: nothing is buffered, nothing resent.

@@ -472,6 +472,9 @@ export const devices = pgTable("devices", {
   // A 4-byte key for the raw telemetry rows (ADR 0015): a varchar in a billion-row primary key
   // would double its index. Never reused, so a re-registered id does not inherit old readings.
   telemetryKey: integer("telemetry_key").generatedAlwaysAsIdentity().notNull().unique(),
+  // When property_id last changed (registration included): readings from before it belong to
+  // wherever the device was then, never to this property's incidents or report (issue 27).
+  assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
 

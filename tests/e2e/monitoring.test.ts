@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { incidents } from "#app/db/schema.ts";
 import { todayIsoDate } from "#app/lib/dates.ts";
 import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
 import { addDays, createProperty, createStay, ingest, registerDevice } from "#tests/helpers/monitoring-fixtures.ts";
@@ -48,6 +49,8 @@ describe.skipIf(!browserAvailable)("Monitorización in the browser", () => {
       door_open: false,
     }));
     await ingest(server, DEVICE_ID, secret, readings);
+    // An open episode (issue 27): the fleet lists it whatever the latest reading says.
+    await server.db.insert(incidents).values({ propertyId: property, deviceId: DEVICE_ID, type: "intrusion", startedAt: new Date(start), lastTriggerAt: new Date(start) });
     browser = await launchBrowser();
     if (screenshots) fs.mkdirSync(screenshots, { recursive: true });
   });
@@ -95,8 +98,14 @@ describe.skipIf(!browserAvailable)("Monitorización in the browser", () => {
     await page.getByRole("heading", { name: "Monitorización" }).waitFor();
     const rows = page.locator("tr[data-device-id]");
     await expect.poll(() => rows.count()).toBe(2);
-    // The device that never reported comes first.
-    expect(await rows.first().getAttribute("data-device-id")).toBe("ns01-triana-dormitorio-con-nombre-largo");
+    // Open incidents first, worst first (issue 27), then the device that never reported.
+    expect(await rows.first().getAttribute("data-device-id")).toBe(DEVICE_ID);
+    expect(await rows.nth(1).getAttribute("data-device-id")).toBe("ns01-triana-dormitorio-con-nombre-largo");
+    // The row, and on a phone its card, is headed by the flat; its open incidents are listed and linked.
+    expect(await rows.first().locator("td").first().innerText()).toContain("Apartamento Mirador de la Alhambra");
+    await rows.first().getByRole("link", { name: "Posible ocupación" }).waitFor();
+    // No SMTP_URL on this server: nobody is e-mailed, and the page says so.
+    await page.getByText("El correo no está configurado (SMTP_URL)").waitFor();
     await expect.poll(() => page.locator(`tr[data-device-id="${DEVICE_ID}"]`).innerText()).toContain("3 personas · 2 registradas");
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);

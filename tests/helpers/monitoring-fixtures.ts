@@ -11,8 +11,17 @@ import type { TestServer } from "#tests/helpers/test-server.ts";
 
 export const DEVICES_PATH = "/admin/viajeros/dispositivos";
 
-export async function createProperty(server: TestServer, name: string, address: string): Promise<string> {
-  const [row] = await server.db.insert(properties).values({ name, address, establishmentCode: "0000000001" }).returning({ id: properties.id });
+/**
+ * When the fixtures' properties and devices were set up: long before any reading a test sends.
+ * Readings count for a property only from its creation and the device's assignment (issue 27),
+ * and most tests backfill hours or weeks of history into a flat that has "always" been watched.
+ */
+export const SETTLED_SINCE = new Date("2020-01-01T00:00:00Z");
+
+/** A property created at `createdAt` (by default SETTLED_SINCE; `null`: now). */
+export async function createProperty(server: TestServer, name: string, address: string, options: { createdAt?: Date | null } = {}): Promise<string> {
+  const createdAt = options.createdAt === undefined ? SETTLED_SINCE : (options.createdAt ?? undefined);
+  const [row] = await server.db.insert(properties).values({ name, address, establishmentCode: "0000000001", createdAt }).returning({ id: properties.id });
   return row!.id;
 }
 
@@ -42,7 +51,12 @@ export async function createStay(
 }
 
 /** Registers a device as staff do on the Dispositivos screen and returns its one-time secret. */
-export async function registerDevice(server: TestServer, cookie: string, fields: { deviceId: string; name: string; propertyId: string }): Promise<string> {
+export async function registerDevice(
+  server: TestServer,
+  cookie: string,
+  fields: { deviceId: string; name: string; propertyId: string },
+  options: { assignedAt?: Date | null } = {},
+): Promise<string> {
   const response = await fetch(`${server.url}${DEVICES_PATH}`, {
     method: "POST",
     redirect: "manual",
@@ -51,6 +65,9 @@ export async function registerDevice(server: TestServer, cookie: string, fields:
   });
   if (response.status !== 201) throw new Error(`device registration → ${response.status}`);
   const text = await response.text();
+  // Installed long ago, as the fixtures' properties, unless the test is about the assignment.
+  const assignedAt = options.assignedAt === undefined ? SETTLED_SINCE : options.assignedAt;
+  if (assignedAt) await server.db.update(devices).set({ assignedAt }).where(eq(devices.id, fields.deviceId));
   const [row] = await server.db.select().from(devices).where(eq(devices.id, fields.deviceId));
   for (const candidate of new Set(text.match(/[A-Za-z0-9_-]{43}/g) ?? [])) {
     if (await verifyDeviceSecret(candidate, row!.secretHash)) return candidate;

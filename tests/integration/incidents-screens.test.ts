@@ -1,15 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { devices, incidentEvents, incidentRules, incidents, reservations, webhookEvents } from "#app/db/schema.ts";
+import { devices, incidentEvents, incidentRules, incidents, properties, reservations, webhookEvents } from "#app/db/schema.ts";
 import { localDate } from "#app/modules/monitoring/monitoring.server.ts";
 import { INCIDENT_MESSAGES } from "#app/modules/incidents/incident-screens.ts";
 import { localMidnight, monthBounds } from "#app/modules/incidents/incident-report-math.ts";
 import { REPORT_CSV_HEADER } from "#app/modules/incidents/incident-report.server.ts";
 import { INCIDENT_PRESETS, type IncidentRules } from "#app/modules/incidents/incidents.schema.ts";
+import { processIncidentWork, runIncidentEscalations, type EngineSettings } from "#app/modules/incidents/incidents-engine.server.ts";
+import { todayIsoDate } from "#app/lib/dates.ts";
+import { createReservation, updateReservation } from "#app/modules/reservations/reservations.server.ts";
+import { validateReservationInput, validateReservationUpdate } from "#app/modules/reservations/reservations.schema.ts";
 import { countIncidentsByPropertyMonth, getIncidentRules, listIncidents } from "#app/modules/incidents/incidents.server.ts";
 import { ensureTelemetryPartitions } from "#app/modules/telemetry/telemetry-partitions.server.ts";
-import { createProperty, createStay } from "#tests/helpers/monitoring-fixtures.ts";
+import { addDays, createProperty, createStay, SETTLED_SINCE } from "#tests/helpers/monitoring-fixtures.ts";
 import { readPdf } from "#tests/helpers/pdf-text.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/helpers/webhook-receiver.ts";
@@ -59,7 +63,7 @@ describe.each(testDatabases())("Incidencias screens on %s", (kind) => {
       ["NS01-MALAGA", otherProperty],
       ["NS01-RUZAFA", reportProperty],
     ] as const) {
-      await server.db.insert(devices).values({ id, name: `Sensor ${id}`, propertyId, secretHash: "unused" });
+      await server.db.insert(devices).values({ id, name: `Sensor ${id}`, propertyId, secretHash: "unused", assignedAt: SETTLED_SINCE });
     }
 
     // An endpoint for incident.resolved, created as staff do: its events are queued for real.
@@ -448,5 +452,128 @@ describe.each(testDatabases())("Incidencias screens on %s", (kind) => {
       expect(anonymous.status).toBe(302);
       expect(anonymous.headers.get("location")).toBe("/auth");
     });
+
+    test("readings and episodes from before the device was assigned, or the flat existed, are not in its report", async () => {
+      // Issue 27: a device's history from before it was in this flat stayed in the owner's report.
+      const rows = async () => {
+        const text = await (await get(reportPath(`?mes=${month}&formato=csv`))).text();
+        return Object.fromEntries(text.trim().split("\r\n").slice(1).map((line) => { const f = line.split(","); return [f.at(-3), Number(f.at(-2))]; }));
+      };
+      const full = await rows();
+      expect(full).toMatchObject({ "Ruido excesivo": 2, "Más personas que huéspedes registrados": 1, "Día 07:00-19:00 con lecturas": 10 });
+      // Assigned at 20:30 of day 10: the day-band minutes and the 12:00 episodes were somewhere else.
+      const cut = new Date(local(10, 20, 30));
+      const expectCut = (r: Record<string, number>) =>
+        expect(r).toMatchObject({
+          "Ruido excesivo": 1,
+          "Más personas que huéspedes registrados": 0,
+          "Día 07:00-19:00 con lecturas": 0,
+          "Tarde 19:00-23:00 con lecturas": 0,
+          "Noche 23:00-07:00 sobre 55 dB(A)": 10,
+          "Sin conexión": 1,
+        });
+      await server.db.update(devices).set({ assignedAt: cut }).where(eq(devices.id, "NS01-RUZAFA"));
+      expectCut(await rows());
+      // The same when the flat itself was only created then.
+      await server.db.update(devices).set({ assignedAt: SETTLED_SINCE }).where(eq(devices.id, "NS01-RUZAFA"));
+      await server.db.update(properties).set({ createdAt: cut }).where(eq(properties.id, reportProperty));
+      expectCut(await rows());
+      await server.db.update(properties).set({ createdAt: SETTLED_SINCE }).where(eq(properties.id, reportProperty));
+    });
+  });
+
+  describe("issue 27: what raises and what ends an incident", () => {
+    const settings = (overrides: Partial<EngineSettings> = {}): EngineSettings => ({
+      mailEnabled: false,
+      staffTo: ["equipo@nidosmart.test"],
+      siteUrl: server.url,
+      offlineAfterS: 300,
+      staleAfterS: 3600,
+      ...overrides,
+    });
+    const timeline = async (id: string) =>
+      (await server.db.select().from(incidentEvents).where(eq(incidentEvents.incidentId, id)).orderBy(incidentEvents.id)).map((e) => [e.kind, e.detail]);
+
+    test("presence measured before the device was assigned raises nothing; from the assignment on it does", async () => {
+      await ensureTelemetryPartitions(server.db, new Date());
+      const now = Math.floor(Date.now() / MINUTE) * MINUTE;
+      const propertyId = await createProperty(server, "Piso recién equipado", "Calle Pez 4, 28004 Madrid", { createdAt: new Date(now - 3 * HOUR) });
+      const deviceId = "NS01-RECIEN";
+      const assignedAt = now - 20 * MINUTE;
+      await server.db.insert(devices).values({ id: deviceId, name: "Sensor recién", propertyId, secretHash: "unused", assignedAt: new Date(assignedAt) });
+      // Two people every minute for the last hour: no stay, so "presence in an empty flat".
+      const minute = (t: number) => sql`(${deviceId}, ${new Date(t).toISOString()}::timestamptz, 6, 60, null, null, 2, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0)`;
+      const insertMinutes = async (from: number, to: number) => {
+        const list = [];
+        for (let t = from; t < to; t += MINUTE) list.push(minute(t));
+        await server.db.execute(sql`
+          insert into telemetry_minute (device_id, bucket, readings, covered_s, laeq_energy, laeq_weight, occupancy_max,
+            motion_count, door_open_count, smoke_count, tamper_count, siren_count, temp_n, humidity_n, pressure_n, co_n, light_n)
+          values ${sql.join(list, sql`, `)}`);
+      };
+      const openFor = async () => server.db.select().from(incidents).where(eq(incidents.deviceId, deviceId));
+
+      await insertMinutes(now - 60 * MINUTE, assignedAt);
+      const early = await processIncidentWork(server.db, { deviceId, propertyId, from: new Date(now - 60 * MINUTE), to: new Date(assignedAt), seq: 1 }, { settings: settings(), now: new Date(assignedAt + MINUTE) });
+      expect(early.opened).toEqual([]);
+      expect(await openFor()).toEqual([]);
+
+      await insertMinutes(assignedAt, now);
+      const late = await processIncidentWork(server.db, { deviceId, propertyId, from: new Date(assignedAt), to: new Date(now), seq: 1 }, { settings: settings(), now: new Date(now + MINUTE) });
+      expect(late.opened).toHaveLength(1);
+      const [row] = await openFor();
+      expect(row).toMatchObject({ type: "empty_presence", status: "open" });
+      expect(row!.startedAt.getTime()).toBeGreaterThanOrEqual(assignedAt);
+
+      // No SMTP_URL: the timeline says what was not sent and why, not that staff were told.
+      const events = await timeline(row!.id);
+      expect(events).toContainEqual(["staff_not_notified", "No se ha enviado el correo al equipo: el correo no está configurado (falta SMTP_URL)"]);
+      expect(events.map(([kind]) => kind)).not.toContain("staff_notified");
+      const detail = await (await get(`/admin/monitorizacion/incidencias/${row!.id}`)).text();
+      expect(detail).toContain("Correo al personal no enviado");
+      expect(detail).toContain("falta SMTP_URL");
+      await server.db.delete(incidents).where(eq(incidents.deviceId, deviceId));
+    });
+
+    test("a noise episode escalated with mail on but nobody to tell says so", async () => {
+      const id = await insertIncident({ propertyId: otherProperty, deviceId: "NS01-ESCALA", type: "noise", band: "night", status: "open", startedAt: new Date(Date.now() - 2 * HOUR), openedAt: new Date(Date.now() - 2 * HOUR) });
+      await runIncidentEscalations(server.db, settings({ mailEnabled: true, staffTo: [] }));
+      const events = await timeline(id);
+      expect(events).toContainEqual(["staff_not_notified", "No se ha enviado el correo al equipo: no hay destinatarios (MONITORING_ALERT_TO, STAFF_NOTIFY_TO o LEAD_NOTIFY_TO)"]);
+      expect(events.find(([kind]) => kind === "escalated")?.[1]).toContain("sin correo");
+    });
+
+    test("a stay typed in or changed to cover an open presence episode resolves it, saying so", async () => {
+      const today = todayIsoDate();
+      const midnight = localMidnight(today, "Europe/Madrid");
+      // Started a few minutes ago (never before today's midnight, so today's stay covers it).
+      const startedAt = new Date(Math.max(Date.now() - 3 * MINUTE, midnight + MINUTE));
+      const presence = await insertIncident({ propertyId: listProperty, deviceId: "NS01-TRIANA", type: "empty_presence", status: "open", startedAt });
+      const elsewhere = await insertIncident({ propertyId: otherProperty, deviceId: "NS01-MALAGA", type: "empty_presence", status: "open", startedAt });
+      const holder = { holderGivenName: "Lucía", holderFirstSurname: "Ejemplo", holderEmail: "titular@example.com", guestCount: "2" };
+
+      const created = validateReservationInput({ ...holder, propertyId: listProperty, checkInDate: today, checkOutDate: addDays(today, 2) }, today);
+      if (!created.ok) throw new Error(created.message);
+      const stay = await createReservation(server.db, created.data, null);
+      const [reference] = await server.db.select({ reference: reservations.reference }).from(reservations).where(eq(reservations.id, stay.id));
+      const [resolved] = await server.db.select().from(incidents).where(eq(incidents.id, presence));
+      expect(resolved).toMatchObject({ status: "resolved" });
+      expect(await timeline(presence)).toContainEqual(["resolved", `Resuelta: hay una estancia registrada (${reference!.reference}) que cubre este periodo`]);
+      // Another flat's episode is not explained by this stay.
+      expect((await server.db.select().from(incidents).where(eq(incidents.id, elsewhere)))[0]).toMatchObject({ status: "open" });
+
+      // A stay of that flat booked for later explains nothing until its dates are changed to cover it.
+      const later = validateReservationInput({ ...holder, propertyId: otherProperty, checkInDate: addDays(today, 5), checkOutDate: addDays(today, 7) }, today);
+      if (!later.ok) throw new Error(later.message);
+      const booked = await createReservation(server.db, later.data, null);
+      expect((await server.db.select().from(incidents).where(eq(incidents.id, elsewhere)))[0]).toMatchObject({ status: "open" });
+      const changed = validateReservationUpdate({ ...holder, checkInDate: addDays(today, -1), checkOutDate: addDays(today, 3) }, today);
+      if (!changed.ok) throw new Error(changed.message);
+      expect(await updateReservation(server.db, booked.id, changed.data)).toBe(true);
+      expect((await server.db.select().from(incidents).where(eq(incidents.id, elsewhere)))[0]).toMatchObject({ status: "resolved" });
+      const page = await (await get(`/admin/monitorizacion/incidencias/${elsewhere}`)).text();
+      expect(page).toContain("Resuelta: hay una estancia registrada (NS-");
+    });
   });
 });
+

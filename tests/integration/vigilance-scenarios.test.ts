@@ -178,6 +178,30 @@ describe.each(testDatabases())("anti-squatting scenarios on %s", (database) => {
     expect(evaluations.slice(10).every((e) => e.score === 0)).toBe(true);
   }, 120_000);
 
+  test("readings from before the device was assigned to the flat raise no alarm there; from the assignment on, they do", async () => {
+    // Issue 27: a sensor backfilling what it measured before it was put in this flat raised
+    // "Posible ocupación" for the flat. The intrusion starts an hour ago; the device was
+    // assigned to the flat 30 minutes after it began.
+    const eventAt = now - 60 * MINUTE;
+    const assignedAt = eventAt + 30 * MINUTE;
+    const propertyId = await createProperty(server, "Piso recién asignado", "Calle Mayor 9, 28013 Madrid", { createdAt: new Date(eventAt - 60 * MINUTE) });
+    const deviceId = "ns01-late-assignment";
+    const secret = await registerDevice(server, cookie, { deviceId, name: "Sensor movido", propertyId }, { assignedAt: new Date(assignedAt) });
+    const sim = createSimulatedDevice("night-intrusion", 4242, { eventAt });
+    const readings: ReadingJson[] = [];
+    for (let t = eventAt - 20 * MINUTE; t <= now; t += 10_000) readings.push(simulateReading(sim, new Date(t), 10) as ReadingJson);
+    for (let i = 0; i < readings.length; i += 500) await ingest(server, deviceId, secret, readings.slice(i, i + 500));
+    const run = { propertyId, deviceId };
+
+    const before = await evaluateEachMinute(run, eventAt - 10 * MINUTE, assignedAt);
+    expect(crossings(before)).toEqual([]);
+    expect(before.every((e) => e.score === 0)).toBe(true);
+    const after = await evaluateEachMinute(run, assignedAt, now);
+    const opened = after.filter((e) => e.episode?.opened);
+    expect(opened).toHaveLength(1);
+    expect(Date.parse(opened[0].firstAnomalyAt!)).toBeGreaterThanOrEqual(assignedAt);
+  }, 120_000);
+
   test("staff open the door over HTTP: a door command and a visit that pauses the vigilance", async () => {
     const propertyId = await createProperty(server, "Piso con limpieza", "Calle Sol 2, 41001 Sevilla");
     await registerDevice(server, cookie, { deviceId: "ns01-staff-door", name: "Sensor puerta", propertyId });

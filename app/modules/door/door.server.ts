@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { deviceCommands, devices, properties, reservations } from "#app/db/schema.ts";
 import { getOrCreateSetting } from "#app/db/settings.server.ts";
@@ -141,7 +141,13 @@ export async function rotateDeviceSecret(db: Db, deviceId: string): Promise<stri
 /** Assigns the device to a property, or unassigns it with null. Links of the old property stop working. */
 export async function assignDeviceProperty(db: Db, deviceId: string, propertyId: string | null): Promise<void> {
   await requireProperty(db, propertyId);
-  const updated = await db.update(devices).set({ propertyId }).where(eq(devices.id, deviceId)).returning({ id: devices.id });
+  // A move starts the device's readings over for its new property (issue 27); saving the same
+  // property again keeps the time it was assigned.
+  const updated = await db
+    .update(devices)
+    .set({ propertyId, assignedAt: sql`case when ${devices.propertyId} is not distinct from ${propertyId}::uuid then ${devices.assignedAt} else now() end` })
+    .where(eq(devices.id, deviceId))
+    .returning({ id: devices.id });
   if (updated.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.notFound, 404);
 }
 

@@ -78,6 +78,10 @@ export async function getMonthlyReport(db: Db, input: { propertyId: string; mont
       and(
         eq(incidents.propertyId, property.id),
         lt(incidents.startedAt, to),
+        // Readings from before the flat existed, or before the device was assigned to it, are not
+        // the flat's (issue 27): episodes they raised before that rule are left out too.
+        sql`${incidents.startedAt} >= (select created_at from properties where id = ${property.id})`,
+        sql`not exists (select 1 from devices dv where dv.id = ${incidents.deviceId} and dv.property_id = ${property.id} and dv.assigned_at > ${incidents.startedAt})`,
         sql`(${incidents.startedAt} >= ${from.toISOString()}::timestamptz or (${incidents.type} = 'offline' and coalesce(${incidents.resolvedAt}, ${incidents.closedAt}, 'infinity'::timestamptz) > ${from.toISOString()}::timestamptz))`,
       ),
     )
@@ -90,7 +94,14 @@ export async function getMonthlyReport(db: Db, input: { propertyId: string; mont
     .select({ bucket: telemetryMinute.bucket, energy: telemetryMinute.laeqEnergy, weight: telemetryMinute.laeqWeight, occupancy: telemetryMinute.occupancyMax })
     .from(telemetryMinute)
     .innerJoin(devices, eq(devices.id, telemetryMinute.deviceId))
-    .where(and(eq(devices.propertyId, property.id), gte(telemetryMinute.bucket, from), lt(telemetryMinute.bucket, to)));
+    .where(
+      and(
+        eq(devices.propertyId, property.id),
+        gte(telemetryMinute.bucket, from),
+        lt(telemetryMinute.bucket, to),
+        sql`${telemetryMinute.bucket} >= greatest(${devices.assignedAt}, (select created_at from properties where id = ${property.id}))`,
+      ),
+    );
   const minutes: PropertyMinute[] = mergeMinutes(
     minuteRows.map((row) => ({ t: new Date(row.bucket).getTime(), laeq: laeqFromEnergy(row.energy, row.weight), occupancy: row.occupancy ?? null })),
   );

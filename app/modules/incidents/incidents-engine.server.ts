@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { AppConfig } from "#app/config/env.server.ts";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
 import { incidentEvents, incidentRules, incidents, properties, reservations, vigilanceVisits } from "#app/db/schema.ts";
+import { readingsCountFrom } from "#app/modules/door/device-assignment.server.ts";
 import { VISIT_LEAD_MS, VISIT_MAX_MS } from "#app/modules/vigilance/vigilance.schema.ts";
 import { zoneOffsetMs } from "#app/lib/time-zones.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
@@ -220,6 +221,8 @@ type BatchData = {
   ended: Map<string, Map<string, number>>;
   /** Devices heard from after their open "offline" episode opened. */
   backOnline: Set<string>;
+  /** Per device: the first instant its readings count for the work's property (countsFromOf). */
+  countsFrom: Map<string, number>;
 };
 
 const bucketOf = (ts: number) => Math.floor((ts - 1) / MINUTE_MS) * MINUTE_MS;
@@ -329,15 +332,19 @@ async function loadBatch(tx: DbOrTx, batch: WorkItem[]): Promise<BatchData> {
     };
     for (const r of rows.rows) backOnline.add(r.device_id);
   }
-  return { contexts, minutes, stays, visits, open, ended, backOnline };
+  const countsFrom = await readingsCountFrom(tx, batch);
+  return { contexts, minutes, stays, visits, open, ended, backOnline, countsFrom };
 }
+
 
 async function evaluateDeviceRange(tx: DbOrTx, work: WorkItem, data: BatchData, settings: EngineSettings, now: Date): Promise<StepOutcome> {
   const outcome = emptyOutcome();
   const context = data.contexts.get(work.propertyId);
   if (!context) return outcome;
   const { rules } = context;
-  const minutes = data.minutes.get(work.deviceId) ?? [];
+  // Minutes from before the device was in this flat (or the flat existed) are someone else's.
+  const countsFrom = data.countsFrom.get(work.deviceId) ?? Number.POSITIVE_INFINITY;
+  const minutes = (data.minutes.get(work.deviceId) ?? []).filter((m) => m.start >= countsFrom);
   const stayAt = stayAtFrom(data.stays.get(work.propertyId) ?? [], context.propertyTimeZone);
   const open = data.open.get(work.deviceId) ?? [];
   const ended = data.ended.get(work.deviceId);
@@ -476,6 +483,16 @@ function peakLaeq(episode: NewEpisode): number {
   return levels.length > 0 ? Math.max(...levels) : episode.peakValue;
 }
 
+/**
+ * Why no e-mail goes to staff, in the timeline's words, or null when one does: an escalation
+ * must not read as "staff were told" when nobody was (issue 27).
+ */
+export function staffMailNotSent(settings: { mailEnabled: boolean; staffTo: readonly string[] }): string | null {
+  if (!settings.mailEnabled) return "No se ha enviado el correo al equipo: el correo no está configurado (falta SMTP_URL)";
+  if (settings.staffTo.length === 0) return "No se ha enviado el correo al equipo: no hay destinatarios (MONITORING_ALERT_TO, STAFF_NOTIFY_TO o LEAD_NOTIFY_TO)";
+  return null;
+}
+
 /** Staff told, escalated_at set, incident.escalated: once, whoever gets here first. */
 async function escalate(tx: DbOrTx, row: IncidentRow, context: PropertyContext, settings: EngineSettings, now: Date, holderNotified: boolean, detail: string): Promise<StepOutcome> {
   const outcome = emptyOutcome();
@@ -486,7 +503,9 @@ async function escalate(tx: DbOrTx, row: IncidentRow, context: PropertyContext, 
     .returning();
   if (!escalated) return outcome;
   outcome.escalated.push(row.id);
-  await addEvent(tx, row.id, "escalated", now, row.type === "noise" ? "Sigue abierta: se avisa al equipo" : "Aviso inmediato al equipo");
+  const notSent = staffMailNotSent(settings);
+  await addEvent(tx, row.id, "escalated", now, `${row.type === "noise" ? "Sigue abierta: se avisa al equipo" : "Aviso inmediato al equipo"}${notSent ? " (sin correo: ver abajo)" : ""}`);
+  if (notSent) await addEvent(tx, row.id, "staff_not_notified", now, notSent);
   if (settings.mailEnabled && settings.staffTo.length > 0) {
     const mail = composeIncidentStaffMail({
       type: row.type as IncidentType,

@@ -44,6 +44,8 @@ export const MONITORING_MESSAGES = {
   noMatches: "Ningún dispositivo coincide con los filtros.",
   noReadings: "Todavía no hay lecturas en este intervalo.",
   liveLost: "Sin conexión en directo; reintentando…",
+  mailDisabled:
+    "El correo no está configurado (SMTP_URL): las incidencias se registran, pero no se avisa por correo al personal ni a los titulares de las estancias. Configura SMTP_URL y MONITORING_ALERT_TO (o STAFF_NOTIFY_TO) y reinicia el servidor.",
 } as const;
 
 const isoInstant = z
@@ -122,6 +124,24 @@ export const PROBLEM_LABELS: Record<ProblemKind, string> = {
   noData: "Sin lecturas",
 };
 
+/**
+ * Open incident types, worst first (issue 27): what endangers people, then what endangers the
+ * flat, then the neighbours, then a silent sensor. The fleet lists and sorts devices by it.
+ */
+export const INCIDENT_SEVERITY = ["smoke", "co", "intrusion", "tamper", "empty_presence", "overcrowding", "noise", "offline"] as const;
+
+/** An open incident as the fleet shows it (a link to its page). */
+export type FleetIncident = { id: string; type: (typeof INCIDENT_SEVERITY)[number]; startedAt: string };
+
+/** Worst first, then the oldest first. */
+export function sortOpenIncidents<T extends { type: string; startedAt: string }>(list: readonly T[]): T[] {
+  const rank = (type: string) => {
+    const index = (INCIDENT_SEVERITY as readonly string[]).indexOf(type);
+    return index < 0 ? INCIDENT_SEVERITY.length : index;
+  };
+  return [...list].sort((a, b) => rank(a.type) - rank(b.type) || a.startedAt.localeCompare(b.startedAt));
+}
+
 export type FleetDevice = {
   id: string;
   name: string;
@@ -132,9 +152,12 @@ export type FleetDevice = {
   state: LiveState;
   stay: StayOccupancy | null;
   problems: ProblemKind[];
+  /** The device's open incidents in its property, worst first (the engine's episodes). */
+  openIncidents: FleetIncident[];
 };
 
-export type FleetSummary = { total: number; online: number; offline: number; problems: number };
+/** `openIncidents`: open incidents of the whole fleet (not devices); `problems`: devices with a live problem. */
+export type FleetSummary = { total: number; online: number; offline: number; problems: number; openIncidents: number };
 
 /**
  * What is wrong with a device now, most urgent first. Its order is the fleet's sort order: a

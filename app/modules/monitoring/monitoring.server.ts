@@ -5,13 +5,16 @@ import { zoneOffsetMs } from "#app/lib/time-zones.ts";
 import { PROPERTY_TIME_ZONES } from "#app/modules/properties/properties.schema.ts";
 import {
   FLEET_PAGE_SIZE,
+  INCIDENT_SEVERITY,
   cityFromAddress,
+  sortOpenIncidents,
   PROBLEM_KINDS,
   deviceProblems,
   formatDecibels,
   isOnline,
   type DeviceSeries,
   type FleetDevice,
+  type FleetIncident,
   type FleetQuery,
   type FleetSummary,
   type LiveState,
@@ -203,17 +206,24 @@ export function liveStateFromEvent(state: Record<string, unknown> | null | undef
 // ---------------------------------------------------------------- fleet
 
 type FleetRow = StateRow & { id: string; name: string; property_id: string | null; property_name: string | null; address: string | null };
+type FleetIncidentRow = { id: string; type: FleetIncident["type"]; started_at: string };
 
 /** Every device with its property, latest state and stay, in one query. */
 async function loadFleet(db: Db, now: Date): Promise<FleetDevice[]> {
-  const rows = await jsonRows<FleetRow & { stay: Omit<StayRow, "property_id"> | null }>(
+  const rows = await jsonRows<FleetRow & { stay: Omit<StayRow, "property_id"> | null; open_incidents: FleetIncidentRow[] | null }>(
     db,
     sql`
-      with stays as (${staysInProgressQuery(now)})
+      with stays as (${staysInProgressQuery(now)}),
+      -- The episodes the engine keeps open (issue 27): the latest reading alone hides them.
+      open_incidents as (
+        select i.device_id, i.property_id, json_agg(json_build_object('id', i.id, 'type', i.type, 'started_at', i.started_at)) as list
+        from incidents i where i.status = 'open' group by i.device_id, i.property_id)
       select d.id, d.name, d.property_id, p.name as property_name, p.address, ${STATE_COLUMNS},
         case when st.id is null then null else json_build_object('id', st.id, 'check_in_date', st.check_in_date,
-          'check_out_date', st.check_out_date, 'guest_count', st.guest_count, 'registered', st.registered) end as stay
+          'check_out_date', st.check_out_date, 'guest_count', st.guest_count, 'registered', st.registered) end as stay,
+        oi.list as open_incidents
       from ${devices} d
+      left join open_incidents oi on oi.device_id = d.id and oi.property_id = d.property_id
       left join ${properties} p on p.id = d.property_id
       left join device_state s on s.device_id = d.id
       left join stays st on st.property_id = d.property_id`,
@@ -232,6 +242,9 @@ async function loadFleet(db: Db, now: Date): Promise<FleetDevice[]> {
       state,
       stay,
       problems: deviceProblems(state, stay, at),
+      openIncidents: sortOpenIncidents(
+        (row.open_incidents ?? []).map((i) => ({ id: i.id, type: i.type, startedAt: new Date(i.started_at).toISOString() })),
+      ),
     };
   });
 }
@@ -257,6 +270,7 @@ export async function listFleet(db: Db, query: FleetQuery, options: { now?: Date
     online: all.filter((d) => d.online).length,
     offline: all.filter((d) => !d.online).length,
     problems: all.filter((d) => d.problems.length > 0).length,
+    openIncidents: all.reduce((sum, d) => sum + d.openIncidents.length, 0),
   };
   const cities = [...new Set(all.map((d) => d.city).filter((c): c is string => c != null))].sort((a, b) => a.localeCompare(b, "es"));
   const propertyMap = new Map<string, string>();
@@ -271,12 +285,13 @@ export async function listFleet(db: Db, query: FleetQuery, options: { now?: Date
         (!query.city || d.city === query.city) &&
         (!query.propertyId || d.propertyId === query.propertyId) &&
         (query.status === "all" ||
-          (query.status === "problems" && d.problems.length > 0) ||
+          (query.status === "problems" && (d.problems.length > 0 || d.openIncidents.length > 0)) ||
           (query.status === "offline" && !d.online) ||
           (query.status === "online" && d.online)),
     )
 ;
-  // Problems first (by the most urgent), then by property and name. One sort key per device
+  // Open incidents first (by the worst), then live problems (by the most urgent), then by
+  // property and name. One sort key per device
   // (rank, then names without accents): comparing keys is far cheaper than an Intl.Collator
   // per comparison (15 → ~2 ms for 1,000 devices, measured).
   const keyed = filtered.map((d) => ({ d, key: `${String(problemRank(d)).padStart(2, "0")}${fold(d.propertyName ?? "\uffff")}\u0000${fold(d.name)}\u0000${d.id}` }));
@@ -295,7 +310,10 @@ export async function listFleet(db: Db, query: FleetQuery, options: { now?: Date
   };
 }
 
-const problemRank = (d: FleetDevice) => (d.problems.length ? PROBLEM_KINDS.indexOf(d.problems[0]) : PROBLEM_KINDS.length);
+const problemRank = (d: FleetDevice) =>
+  d.openIncidents.length
+    ? INCIDENT_SEVERITY.indexOf(d.openIncidents[0].type)
+    : INCIDENT_SEVERITY.length + (d.problems.length ? PROBLEM_KINDS.indexOf(d.problems[0]) : PROBLEM_KINDS.length);
 
 /** Lower case without accents: "Málaga" is found by "malaga". */
 function fold(text: string): string {

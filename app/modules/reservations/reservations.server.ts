@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
 import { guests, landlordAccounts, properties, reservations } from "#app/db/schema.ts";
+import { resolveIncidentsExplainedByStay } from "#app/modules/incidents/incident-stay-resolution.server.ts";
 import { guestMessages, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
 import { guestDataColumns } from "#app/modules/guests/guest-columns.ts";
 import { type Guest, type GuestIssue } from "#app/modules/guests/guests.schema.ts";
@@ -139,6 +140,8 @@ export async function createReservation(
           .returning({ id: reservations.id, uniqueLink: reservations.uniqueLink });
         // Its RH goes into the SES outbox in the same transaction (ADR 0004).
         await queueReservationFiling(tx, row.id);
+        // A stay typed in after the sensor saw its guests explains that "empty flat" alarm.
+        await resolveIncidentsExplainedByStay(tx, row.id);
         return row;
       });
     } catch (error) {
@@ -316,6 +319,7 @@ export async function updateReservation(db: Db, id: string, input: ReservationUp
     if (stayChanged && (await hasLiveFiling(tx, id, "PV"))) await refileGuestRegister(tx, id);
     // The Mossos file has no modify record either (ADR 0019).
     if (stayChanged) await recordMossosChange(tx, id, "correct");
+    if (stayChanged) await resolveIncidentsExplainedByStay(tx, id);
     return true;
   });
 }

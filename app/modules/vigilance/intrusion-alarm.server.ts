@@ -6,6 +6,7 @@ import { deviceCommands, incidentEvents, incidents, intrusionEpisodes, propertie
 import { telemetryReadingsDecoded } from "#app/db/telemetry-tables.ts";
 import type { DoorGateway } from "#app/modules/door/door-gateway.server.ts";
 import { emitIncidentWebhook } from "#app/modules/incidents/incident-webhooks.server.ts";
+import { staffMailNotSent } from "#app/modules/incidents/incidents-engine.server.ts";
 import { INCIDENT_TYPE_LABELS, type IncidentReading } from "#app/modules/incidents/incidents.schema.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 import { evaluateIntrusion, type IntrusionEvaluation } from "./vigilance.server.ts";
@@ -111,7 +112,9 @@ async function openEpisodeIncident(
   options.logger?.info({ incidentId: incident.id, episodeId, propertyId: episode.propertyId, live: range.live }, "intrusion incident opened");
   if (!range.live) return;
 
-  if ((options.mailEnabled ?? true) && options.staffTo.length > 0) {
+  const notSent = staffMailNotSent({ mailEnabled: options.mailEnabled ?? true, staffTo: options.staffTo });
+  if (notSent) await addEvent(tx, incident.id, "staff_not_notified", range.now, notSent);
+  else {
     const queued = await enqueueMail(tx, {
       eventKey: `incident:${incident.id}:staff`,
       kind: "incident-staff",

@@ -38,6 +38,7 @@ import {
   type VigilanceState,
 } from "./vigilance.schema.ts";
 import { formatDateTime } from "#app/lib/dates.ts";
+import { readingsCountFrom } from "#app/modules/door/device-assignment.server.ts";
 
 // Vigilancia (anti-squatting, issue 21, ADR 0021): the armed state of each property, the visits
 // that pause it, the baseline learnt from its vacant hours and the intrusion evaluator the rules
@@ -522,7 +523,11 @@ export async function evaluateIntrusion(tx: DbOrTx, input: IntrusionInput): Prom
       .orderBy(asc(telemetryReadingsDecoded.ts))
       .limit(20_000)
   ).map(scoredFromDecoded);
-  const armedAt = (ts: number) => stateAt(ts, ctx).armed;
+  // Readings from before the device was in this flat, or before the flat existed, were never
+  // taken in it: not armed then, whatever the automatic state says (issue 27). A reading's ts is
+  // the end of its window: one ending at the assignment was measured before it.
+  const countsFrom = (await readingsCountFrom(tx, [{ deviceId: input.deviceId, propertyId: input.propertyId }])).get(input.deviceId) ?? Number.POSITIVE_INFINITY;
+  const armedAt = (ts: number) => ts > countsFrom && stateAt(ts, ctx).armed;
   const anomalies = detectAnomalies(readings, profile, armedAt).filter((a) => Date.parse(a.ts) > windowStart - 1);
   const series = scoreSeries(anomalies, from, to, settings.threshold);
   const state = stateAt(to, ctx);

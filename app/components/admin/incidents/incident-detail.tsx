@@ -32,7 +32,8 @@ const EVENT_LABELS: Record<string, string> = {
   device_warned: "Aviso en el dispositivo (luz y pitido)",
   escalated: "Escalada al personal",
   staff_notified: "Aviso al personal",
-  resolved: "Resuelta: lecturas de nuevo bajo el umbral",
+  staff_not_notified: "Correo al personal no enviado",
+  resolved: "Resuelta",
   closed: "Cerrada por el personal",
   reopened: "Reabierta",
 };

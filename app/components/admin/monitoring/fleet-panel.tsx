@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { FilterActions, FilterBar, FilterField, FilterSearch, FilterSelect } from "#app/components/admin/filter-bar.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import {
   ResponsiveTable,
@@ -11,6 +12,7 @@ import {
   ResponsiveTableHeadRow,
   ResponsiveTableRow,
 } from "#app/components/ui/responsive-table.tsx";
+import { INCIDENT_TYPE_LABELS } from "#app/modules/incidents/incidents.schema.ts";
 import {
   FLEET_STATUS_FILTERS,
   FLEET_STATUS_LABELS,
@@ -38,9 +40,11 @@ export type FleetPanelProps = {
   properties: { id: string; name: string }[];
   /** The server's clock when the page was rendered (ages are computed against it). */
   now: number;
+  /** SMTP_URL is set; without it incidents are recorded but nobody is e-mailed. */
+  mailEnabled: boolean;
 };
 
-export function FleetPanel({ devices, summary, total, pageCount, query, cities, properties, now }: FleetPanelProps) {
+export function FleetPanel({ devices, summary, total, pageCount, query, cities, properties, now, mailEnabled }: FleetPanelProps) {
   return (
     <div className="grid grid-cols-1 gap-6">
       <div>
@@ -48,6 +52,11 @@ export function FleetPanel({ devices, summary, total, pageCount, query, cities, 
         <p className="text-sm text-muted-foreground">Estado de cada NS-01: conexión, ruido, ocupación frente a la estancia en curso, temperatura y batería.</p>
       </div>
       <MonitoringTabs />
+      {mailEnabled ? null : (
+        <Alert role="status" data-mail-disabled>
+          <p className="text-sm">{MONITORING_MESSAGES.mailDisabled}</p>
+        </Alert>
+      )}
       <FleetSummaryCards summary={summary} />
       <FleetFilterBar query={query} cities={cities} properties={properties} />
       {summary.total === 0 ? (
@@ -67,7 +76,7 @@ function FleetSummaryCards({ summary }: { summary: FleetSummary }) {
     { label: "Dispositivos", value: summary.total },
     { label: "En línea", value: summary.online },
     { label: "Sin conexión", value: summary.offline },
-    { label: "Con incidencias", value: summary.problems },
+    { label: "Incidencias abiertas", value: summary.openIncidents },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -113,9 +122,9 @@ export function FleetTable({ devices, now }: { devices: FleetDevice[]; now: numb
     <ResponsiveTable aria-label="Dispositivos" wrapperClassName="rounded-lg border bg-background max-md:border-0 max-md:bg-transparent">
       <ResponsiveTableHeader>
         <ResponsiveTableHeadRow>
+          <ResponsiveTableHead>Vivienda</ResponsiveTableHead>
           <ResponsiveTableHead>Dispositivo</ResponsiveTableHead>
           <ResponsiveTableHead>Incidencias</ResponsiveTableHead>
-          <ResponsiveTableHead>Vivienda</ResponsiveTableHead>
           <ResponsiveTableHead>Conexión</ResponsiveTableHead>
           <ResponsiveTableHead>LAeq</ResponsiveTableHead>
           <ResponsiveTableHead>Ocupación</ResponsiveTableHead>
@@ -126,28 +135,36 @@ export function FleetTable({ devices, now }: { devices: FleetDevice[]; now: numb
       <ResponsiveTableBody>
         {devices.map((device) => (
           <ResponsiveTableRow key={device.id} data-device-id={device.id}>
-            <ResponsiveTableCell label="Dispositivo" mobile="title" className="[overflow-wrap:anywhere]">
+            {/* The flat heads the row and, on a phone, the card: operators think in flats (issue 27). */}
+            <ResponsiveTableCell label="Vivienda" mobile="title" className="[overflow-wrap:anywhere]">
+              {device.propertyName ?? <span className="text-muted-foreground">Sin vivienda</span>}
+              {device.city ? <span className="block text-xs font-normal text-muted-foreground">{device.city}</span> : null}
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Dispositivo" mobile="full" className="[overflow-wrap:anywhere]">
               <Link to={`/admin/monitorizacion/${encodeURIComponent(device.id)}`} className="font-medium text-primary underline-offset-4 hover:underline max-md:flex max-md:min-h-11 max-md:items-center">
                 {device.name}
               </Link>
               <span className="block text-xs font-normal text-muted-foreground">{device.id}</span>
             </ResponsiveTableCell>
-            <ResponsiveTableCell label="Incidencias" mobile="full">
-              {device.problems.length === 0 ? (
+            <ResponsiveTableCell label="Incidencias" mobile="full" data-open-incidents={device.openIncidents.length}>
+              {device.openIncidents.length === 0 && device.problems.length === 0 ? (
                 <span className="text-muted-foreground">Ninguna</span>
               ) : (
                 <span className="flex flex-wrap gap-1">
+                  {/* The engine's open episodes, worst first, each a link to its page. */}
+                  {device.openIncidents.map((incident) => (
+                    <Link key={incident.id} to={`/admin/monitorizacion/incidencias/${incident.id}`} className="inline-flex min-h-6 items-center rounded-sm focus-visible:outline-2">
+                      <Badge variant="destructive">{INCIDENT_TYPE_LABELS[incident.type]}</Badge>
+                    </Link>
+                  ))}
+                  {/* What the latest reading says, when no open incident already says it. */}
                   {device.problems.map((problem) => (
-                    <Badge key={problem} variant={problem === "smoke" || problem === "tamper" ? "destructive" : "warning"}>
+                    <Badge key={problem} variant="warning">
                       {PROBLEM_LABELS[problem]}
                     </Badge>
                   ))}
                 </span>
               )}
-            </ResponsiveTableCell>
-            <ResponsiveTableCell label="Vivienda" mobile="full" className="[overflow-wrap:anywhere]">
-              {device.propertyName ?? <span className="text-muted-foreground">Sin vivienda</span>}
-              {device.city ? <span className="block text-xs text-muted-foreground">{device.city}</span> : null}
             </ResponsiveTableCell>
             <ResponsiveTableCell label="Conexión">
               <Badge variant={device.online ? "success" : "warning"} className="whitespace-nowrap">{device.online ? "En línea" : "Sin conexión"}</Badge>

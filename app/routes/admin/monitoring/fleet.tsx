@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseFleetQuery(new URL(request.url).searchParams);
   const now = new Date();
   const fleet = await listFleet(context.db, query, { now });
-  return { ...fleet, query: { ...query, page: fleet.page }, now: now.getTime() };
+  return { ...fleet, query: { ...query, page: fleet.page }, now: now.getTime(), mailEnabled: context.config.SMTP_URL !== undefined };
 }
 
 // The view changes nothing; a post is answered by the guard (401/403) or refused here.
@@ -37,6 +37,7 @@ export default function FleetRoute({ loaderData }: Route.ComponentProps) {
       cities={loaderData.cities}
       properties={loaderData.properties}
       now={loaderData.now}
+      mailEnabled={loaderData.mailEnabled}
     />
   );
 }
