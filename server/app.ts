@@ -94,13 +94,18 @@ export function createApp({ deps, build, staticFiles, mode, healthCheck, shutdow
 
   // A state-changing request from another site is refused before any route runs. Browsers send
   // Origin on every cross-site POST; non-browser clients (curl, devices) send none.
+  // "Origin: null" (a sandboxed frame, or a page whose Referrer-Policy is "no-referrer", which is
+  // why public pages with a form use "same-origin") is refused too. A browser's form post (a
+  // navigation) is answered with a short Spanish page instead of JSON the visitor cannot read.
   app.use("*", async (c, next) => {
     if (UNSAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header("origin");
-      if (origin && origin !== "null" && !allowedOrigins.has(origin)) {
-        return c.json({ error: "Origen no permitido." }, 403);
+      if (origin && (origin === "null" || !allowedOrigins.has(origin))) {
+        if (c.req.header("sec-fetch-mode") === "navigate" || (c.req.header("accept") ?? "").includes("text/html")) {
+          return c.html(ORIGIN_REFUSED_PAGE, 403);
+        }
+        return c.json({ error: ORIGIN_REFUSED }, 403);
       }
-      if (origin === "null") return c.json({ error: "Origen no permitido." }, 403);
     }
     await next();
   });
@@ -172,6 +177,9 @@ export function createApp({ deps, build, staticFiles, mode, healthCheck, shutdow
 
   return app;
 }
+
+const ORIGIN_REFUSED = "Origen no permitido.";
+const ORIGIN_REFUSED_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Envío no permitido</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem"><h1>Envío no permitido</h1><p>Este formulario no se ha enviado desde una página de este sitio, así que no se ha procesado. Vuelva a la página anterior, recárguela y envíelo de nuevo.</p></body></html>`;
 
 /** The origins allowed to post: SITE_URL's, plus its loopback twins so local runs just work. */
 export function trustedOrigins(siteOrigin: string): string[] {

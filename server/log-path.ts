@@ -1,9 +1,11 @@
 // What the log may say about a request and an error (ADR 0012). Two kinds of secret reach a
 // log line if nothing stops them:
-//   - the guest registration link, which travels in the path: whoever reads it can register, or
-//     read, a reservation's guests. The request log writes "/registro-viajeros/:link" instead,
-//     in every shape the router accepts (it matches paths without regard to case, and repeated
-//     slashes reach the catch-all 404), and so does every error message and stack;
+//   - a secret in the path (app/lib/secret-paths.ts: the guest registration link, an evidence
+//     share token): whoever reads it can register or read a reservation's guests, or read an
+//     intrusion report. The request log writes "/registro-viajeros/:link" and
+//     "/evidencia/:token/…" instead, in every shape the router accepts (it matches paths without
+//     regard to case, and repeated slashes reach the catch-all 404), and so does every error
+//     message and stack;
 //   - the values of a failed query: Drizzle puts the query's parameters in its error message
 //     ("Failed query: … params: <link>, <name>, <document number>…") and PostgreSQL its row in
 //     `detail` ("Key (unique_link)=(…) already exists"); some of PostgreSQL's own messages end
@@ -11,14 +13,20 @@
 //     value for enum …: "…"'). An error is logged with its query and its code, never its values.
 // Door links carry their token in the query string, which is never logged.
 
-// A "registro-viajeros" segment anywhere in the path, any case, and the segment after it (past
-// repeated or percent-encoded slashes).
-const GUEST_LINK = /(\/registro-viajeros)(?:\/|%2f)+[^/?#\s"'<>]*/gi;
-const GUEST_LINK_PLACEHOLDER = "/registro-viajeros/:link";
+import { SECRET_PATHS } from "#app/lib/secret-paths.ts";
 
-/** `text` with every guest registration link replaced by a placeholder. */
+// A secret-bearing segment anywhere in the path, any case, and the segment after it (past
+// repeated or percent-encoded slashes). Segments are plain words: nothing to escape.
+const SECRET_PATH_PATTERNS = SECRET_PATHS.map(({ segment, placeholder }) => ({
+  pattern: new RegExp(`/${segment}(?:/|%2f)+[^/?#\\s"'<>]*`, "gi"),
+  replacement: `/${segment}/${placeholder}`,
+}));
+
+/** `text` with every secret-bearing path segment (guest link, evidence token) replaced by a placeholder. */
 export function redactSecrets(text: string): string {
-  return text.replace(GUEST_LINK, GUEST_LINK_PLACEHOLDER);
+  let redacted = text;
+  for (const { pattern, replacement } of SECRET_PATH_PATTERNS) redacted = redacted.replace(pattern, replacement);
+  return redacted;
 }
 
 // PostgreSQL quotes a refused value at the end of its message, after a colon; identifiers

@@ -141,6 +141,9 @@ export const envSchema = z
     // older than MONITORING_STALE_AFTER_S when it arrives is recorded and nobody is told.
     MONITORING_ALERT_TO: z.preprocess(emptyAsUndefined, emailList("MONITORING_ALERT_TO").optional()),
     DEVICE_OFFLINE_AFTER_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(300)),
+    // An open live stream (SSE) checks its session and role again this often, and ends once the
+    // session is gone or the role lost monitoring (issue 27 item 5).
+    LIVE_SESSION_RECHECK_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(30).default(30)),
     MONITORING_STALE_AFTER_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(7 * 86_400).default(3600)),
     // The offline chat answer is streamed a word at a time with this pause between words, so it
     // reads as typed (0: all at once).

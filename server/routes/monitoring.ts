@@ -1,4 +1,6 @@
 import { Hono, type Context } from "hono";
+import { getSessionUser } from "#app/auth/guards.server.ts";
+import { hasPermission } from "#app/auth/permissions.ts";
 import { createLiveHub, type LiveHub, type LiveSubscribe } from "#app/modules/monitoring/live-hub.server.ts";
 import {
   MONITORING_MESSAGES,
@@ -68,12 +70,18 @@ export function createMonitoringRoutes(deps: ServerDeps, options: MonitoringRout
     if (options.shutdown?.aborted) return c.json({ error: "El servidor se está deteniendo." }, 503);
 
     let remove: (() => void) | undefined;
+    let recheck: ReturnType<typeof setInterval> | undefined;
     let closed = false;
+    const stop = () => {
+      closed = true;
+      clearInterval(recheck);
+      remove?.();
+    };
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         const end = () => {
           if (closed) return;
-          closed = true;
+          stop();
           try {
             controller.close();
           } catch {
@@ -89,15 +97,23 @@ export function createMonitoringRoutes(deps: ServerDeps, options: MonitoringRout
         // before the browser reconnects after a drop.
         controller.enqueue(encoder.encode("retry: 3000\n: connected\n\n"));
         remove = hub.add(filter, write, end);
-        c.req.raw.signal.addEventListener("abort", () => {
-          closed = true;
-          remove?.();
-        });
+        c.req.raw.signal.addEventListener("abort", stop);
+        // A stream outlives the check that opened it: a user signed out, banned or demoted
+        // after that keeps no live view. The session and role are read again every
+        // LIVE_SESSION_RECHECK_S (30 s at most) and the stream ends when either is gone; the
+        // browser's reconnection then meets the 401/403 of the guard above.
+        recheck = setInterval(() => {
+          getSessionUser(c.req.raw, deps)
+            .then((current) => {
+              if (!current || current.id !== user.id || !hasPermission(current.role, "monitoring:read")) end();
+            })
+            .catch((error: unknown) => {
+              // The database unreachable for a moment: keep the stream, try again next time.
+              c.get("logger")?.warn({ err: error }, "live stream session re-check failed");
+            });
+        }, deps.config.LIVE_SESSION_RECHECK_S * 1000);
       },
-      cancel() {
-        closed = true;
-        remove?.();
-      },
+      cancel: stop,
     });
     return new Response(body, {
       status: 200,

@@ -121,6 +121,20 @@ describe.skipIf(!browserAvailable)("Vigilancia in the browser", () => {
       await publicPage.goto(`${server.url}/verificar/${reportId}`);
       await publicPage.getByRole("heading", { name: "Comprobar un archivo" }).waitFor();
       await check(publicPage, "verificar", viewport);
+      // "Comprobar" from the browser itself (its Origin, its Referrer-Policy): the signed PDF
+      // matches, the same PDF with one byte changed does not.
+      const signedPdf = Buffer.from(await (await publicPage.request.get(`${shareUrl}/descargar/pdf`)).body());
+      const upload = async (buffer: Buffer) => {
+        await publicPage.getByLabel(/Archivo \(el PDF o el ZIP/).setInputFiles({ name: "informe.pdf", mimeType: "application/pdf", buffer });
+        await publicPage.getByRole("button", { name: "Comprobar" }).click();
+      };
+      await upload(signedPdf);
+      await publicPage.getByRole("status").filter({ hasText: "Coincide: el archivo es idéntico al informe PDF firmado." }).waitFor();
+      await check(publicPage, "verificar-coincide", viewport);
+      const tampered = Buffer.from(signedPdf);
+      tampered[Math.floor(tampered.length / 2)] ^= 0xff;
+      await upload(tampered);
+      await publicPage.getByRole("status").filter({ hasText: "No coincide" }).waitFor();
       await anonymous.close();
 
       // The view log shows the lawyer's visit.

@@ -8,16 +8,17 @@ import { and, eq, like } from "drizzle-orm";
 import { connect, type MqttClient } from "mqtt";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { deviceCommands, incidentEvents, incidents, intrusionEpisodes, mailOutbox, users, webhookEvents } from "#app/db/schema.ts";
+import { deviceCommands, incidentEvents, incidents, intrusionEpisodes, mailOutbox, users, vigilanceBaselines, webhookEvents } from "#app/db/schema.ts";
 import { ackTopic, commandTopic, createMqttDoorGateway, createSimulatedDoorGateway, type DoorGateway } from "#app/modules/door/door-gateway.server.ts";
 import { createSimulatedDevice, simulatedDeviceReports, simulateReading, type Scenario } from "#app/modules/telemetry/telemetry-simulator.ts";
 import { createIntrusionRangeHook, SIREN_DURATION_S, startSirenDispatcher, type RangeHook, type SirenDispatcher } from "#app/modules/vigilance/intrusion-alarm.server.ts";
 import { recordVisit, refreshBaseline, saveVigilanceSettings, setManualState } from "#app/modules/vigilance/vigilance.server.ts";
-import { DEFAULT_SETTINGS } from "#app/modules/vigilance/vigilance.schema.ts";
+import { DEFAULT_SETTINGS, formatScore } from "#app/modules/vigilance/vigilance.schema.ts";
 import { DEFAULT_INCIDENT_RULES, type IncidentRules } from "#app/modules/incidents/incidents.schema.ts";
 import { saveIncidentRules } from "#app/modules/incidents/incidents.server.ts";
 import { parseMime, mimePart } from "#tests/helpers/mime.ts";
 import { createProperty, ingest, registerDevice, type ReadingJson } from "#tests/helpers/monitoring-fixtures.ts";
+import { readPdf } from "#tests/helpers/pdf-text.ts";
 import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/helpers/webhook-receiver.ts";
@@ -214,10 +215,15 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     expect(episode.crossedAt.getTime() - episode.firstAnomalyAt.getTime()).toBeLessThanOrEqual(2 * MINUTE);
     expect(incident.openedAt.getTime() - episode.firstAnomalyAt.getTime()).toBeLessThanOrEqual(3 * MINUTE + 2_000);
     expect(incident.peakValue!).toBeGreaterThanOrEqual(episode.threshold);
-    const readings = incident.readings as { ts: string; window_s: number; anomaly: { kind: string } }[];
+    // The readings that set it off: each once, with every way it was anomalous, the door opening among them.
+    const readings = incident.readings as { ts: string; window_s: number; door_open?: boolean; anomalies: { kind: string }[] }[];
     expect(readings.length).toBeGreaterThan(0);
-    expect(readings.map((r) => r.anomaly.kind)).toEqual(expect.arrayContaining(["opening", "presence"]));
+    expect(new Set(readings.map((r) => r.ts)).size).toBe(readings.length);
+    expect(readings.flatMap((r) => r.anomalies.map((a) => a.kind))).toEqual(expect.arrayContaining(["opening", "presence"]));
+    expect(readings.find((r) => r.anomalies.some((a) => a.kind === "opening"))?.door_open).toBe(true);
     expect(readings.every((r) => r.window_s > 0)).toBe(true);
+    // One peak score on the incident and its episode, though the score kept rising after the alarm.
+    expect(incident.peakValue).toBe(episode.peakScore);
     const events = await server.db.select().from(incidentEvents).where(eq(incidentEvents.incidentId, incident.id));
     expect(events.map((e) => e.kind).sort()).toEqual(["opened", "siren_on", "staff_notified"]);
 
@@ -228,7 +234,7 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     const text = mimePart(parseMime(mail.original), "text/plain") ?? "";
     expect(text).toContain("posible ocupación en Piso Embajadores");
     expect(text).toMatch(/Inicio \(primera lectura anómala\): \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
-    expect(text).toContain(`(umbral ${episode.threshold})`);
+    expect(text).toContain(`(umbral ${formatScore(episode.threshold)})`);
     expect(text).toContain(`${server.url}/admin/vigilancia/${run.propertyId}`);
     expect(text).toContain("Apertura de puerta");
 
@@ -259,8 +265,19 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     expect(await sirensOf(run.deviceId)).toHaveLength(1);
     expect(await server.db.select().from(webhookEvents).where(like(webhookEvents.eventKey, `incident:${incident.id}:%`))).toHaveLength(1);
 
+    // The incident's screen: "Lecturas que la dispararon" lists each reading once and names the
+    // door opening; the score reads as on the Vigilancia screen and in the report.
+    const score = formatScore(episode.peakScore);
+    const incidentPage = await (await fetch(`${server.url}/admin/monitorizacion/incidencias/${incident.id}`, { headers: { Cookie: cookie } })).text();
+    const readingsSection = incidentPage.slice(incidentPage.indexOf("Lecturas que la dispararon"));
+    expect(readingsSection).toContain("Apertura de puerta");
+    expect(readingsSection).toContain("puerta abierta");
+    expect(readingsSection.match(/<tr class="border-b last:border-0">/g)).toHaveLength(readings.length);
+    expect(incidentPage).toContain(`puntuación ${score} (umbral ${formatScore(episode.threshold)})`);
+
     // Evidence from the episode, on the Vigilancia screen.
     const page = await (await fetch(`${server.url}/admin/vigilancia/${run.propertyId}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain(`Puntuación máxima ${score} (umbral ${formatScore(episode.threshold)})`);
     expect(page).toContain("Posible ocupación · abierta");
     expect(page).toContain(`href="/admin/monitorizacion/incidencias/${incident.id}"`);
     expect(page).toContain("Incidencia «Posible ocupación»</a>: abierta");
@@ -273,6 +290,12 @@ describe.each(testDatabases())("the anti-squatting alarm end to end on %s", (dat
     expect(report.status).toBe(302);
     const reportId = report.headers.get("location")!.split("/").pop()!;
     const pdf = Buffer.from(await (await fetch(`${server.url}/api/admin/evidence/reports/${reportId}/files/pdf`, { headers: { Cookie: cookie } })).arrayBuffer());
+    const pdfText = (await readPdf(pdf)).text.replace(/\s+/g, " ");
+    expect(pdfText).toContain(`Puntuación máxima: ${score} sobre`);
+    // The baseline was learnt from vacant hours before the flat was armed: the report says what
+    // that period is instead of letting it read as a contradiction.
+    const [baseline] = await server.db.select({ windowFrom: vigilanceBaselines.windowFrom }).from(vigilanceBaselines).where(eq(vigilanceBaselines.id, episode.baselineId!));
+    if (episode.armedSince && baseline.windowFrom && baseline.windowFrom < episode.armedSince) expect(pdfText).toContain("Estas horas son anteriores al armado");
     const signature = Buffer.from(await (await fetch(`${server.url}/api/admin/evidence/reports/${reportId}/files/pdf.sig`, { headers: { Cookie: cookie } })).arrayBuffer());
     const verify = await fetch(`${server.url}/verificar/${reportId}`);
     expect(verify.status).toBe(200);

@@ -8,6 +8,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { evidenceReports, evidenceShareViews, intrusionEpisodes } from "#app/db/schema.ts";
 import { createSimulatedDevice, simulateReading } from "#app/modules/telemetry/telemetry-simulator.ts";
+import { formatScore } from "#app/modules/vigilance/vigilance.schema.ts";
 import { evaluateIntrusion } from "#app/modules/vigilance/vigilance.server.ts";
 import { startLocalTsa, type LocalTsa } from "#tests/helpers/local-tsa.ts";
 import { createProperty, ingest, registerDevice, type ReadingJson } from "#tests/helpers/monitoring-fixtures.ts";
@@ -90,6 +91,26 @@ describe.each(testDatabases())("evidence reports on %s", (database) => {
     expect(text.text).toContain("Cronología de las lecturas anómalas");
     expect(text.text).toContain("Apertura de puerta");
     expect(text.text).toContain(`/verificar/${reportId}`);
+
+    // The report does not contradict itself (issue 27 item 6): its reading period ends at or
+    // before the instant it was signed, though the episode is still open and its tail is in the
+    // future; the peak score reads as on the screens (one decimal, decimal comma); and the QR
+    // code's non-public address (this test's http://127.0.0.1) is said on the report and the screen.
+    const [signed] = await server.db
+      .select({ periodTo: evidenceReports.periodTo, createdAt: evidenceReports.createdAt, peak: evidenceReports.peakScore, count: evidenceReports.readingsCount })
+      .from(evidenceReports)
+      .where(eq(evidenceReports.id, reportId));
+    expect(signed.periodTo.getTime()).toBeLessThanOrEqual(signed.createdAt.getTime());
+    expect(episode.lastAnomalyAt.getTime() + 15 * MINUTE).toBeGreaterThan(signed.createdAt.getTime());
+    const flat = text.text.replace(/\s+/g, " ");
+    expect(flat).toContain(`Puntuación máxima: ${formatScore(signed.peak!)} sobre`);
+    expect(flat).not.toMatch(/Puntuación máxima: \d+\.\d/);
+    expect(flat).toContain(`Lecturas del periodo (${signed.count})`);
+    expect(flat).toContain(`Aviso: la dirección de verificación (${server.url}) `);
+    const reportPage = await (await staffGet(`/admin/vigilancia/informes/${reportId}`)).text();
+    expect(reportPage).toContain(`puntuación máxima ${formatScore(signed.peak!)}`);
+    expect(reportPage).toContain(`Aviso: la dirección de verificación (${server.url})`);
+    expect(await (await staffGet(`/admin/vigilancia/${propertyId}`)).text()).toContain(`Puntuación máxima ${formatScore(signed.peak!)}`);
     // Without a session the files are refused.
     expect((await fetch(`${server.url}/api/admin/evidence/reports/${reportId}/files/pdf`)).status).toBe(401);
   });
@@ -156,6 +177,15 @@ describe.each(testDatabases())("evidence reports on %s", (database) => {
     expect(html).toContain("Válida");
     expect(html).not.toContain("No válida");
     expect(html).not.toContain("Piso Lavapiés"); // the public page names no address
+    // The page data is public as well: it carries what the page shows and nothing else, neither
+    // in the HTML's hydration data nor in the client navigation's data request.
+    const [signed] = await server.db.select({ by: evidenceReports.createdByName }).from(evidenceReports).where(eq(evidenceReports.id, reportId));
+    expect(signed.by).toBeTruthy();
+    const pageData = await (await fetch(`${server.url}/verificar/${reportId}.data`)).text();
+    expect(pageData).toContain(sha);
+    for (const body of [html, pageData]) {
+      for (const hidden of ["createdByName", "readingsCount", "peakScore", "propertyName", "deviceId", "signatureBase64", "tsaError", signed.by!]) expect(body, hidden).not.toContain(hidden);
+    }
 
     const upload = async (bytes: Buffer, name: string) => {
       const form = new FormData();
@@ -172,6 +202,18 @@ describe.each(testDatabases())("evidence reports on %s", (database) => {
     expect(other.html).toContain("No coincide");
     expect(other.html).toContain(createHash("sha256").update(changed).digest("hex"));
     expect((await fetch(`${server.url}/verificar/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+
+    // The page lets its own form post carry this site's Origin ("no-referrer" made Chromium send
+    // "Origin: null"), and a refused form post reads as a Spanish page, not raw JSON.
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
+    const form = new FormData();
+    form.set("archivo", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), "informe.pdf");
+    const refused = await fetch(`${server.url}/verificar/${reportId}`, { method: "POST", body: form, headers: { Origin: "null", "Sec-Fetch-Mode": "navigate", Accept: "text/html" } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("content-type")).toContain("text/html");
+    const refusedText = await refused.text();
+    expect(refusedText).toContain("Envío no permitido");
+    expect(refusedText).not.toContain('{"error"');
   });
 
   test("share links: 30 days by default, each view logged, revoked or expired refused (410) and logged too", async () => {

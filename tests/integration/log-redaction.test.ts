@@ -25,7 +25,7 @@ function capturingLogger() {
   return { logger: createLogger("debug", destination), output: () => output };
 }
 
-describe("guest links in request paths", () => {
+describe("secrets in request paths (guest links, evidence share tokens)", () => {
   test.each([
     [`/registro-viajeros/${LINK}`, "/registro-viajeros/:link"],
     [`/registro-viajeros/${LINK}.data`, "/registro-viajeros/:link"],
@@ -34,6 +34,13 @@ describe("guest links in request paths", () => {
     [`/registro-viajeros//${LINK}`, "/registro-viajeros/:link"],
     [`//registro-viajeros/${LINK}/mas`, "//registro-viajeros/:link/mas"],
     [`/registro-viajeros%2F${LINK}`, "/registro-viajeros/:link"],
+    // An evidence share token, on the page and its downloads (ADR 0022).
+    [`/evidencia/${LINK}`, "/evidencia/:token"],
+    [`/evidencia/${LINK}.data`, "/evidencia/:token"],
+    [`/evidencia/${LINK}/descargar/pdf`, "/evidencia/:token/descargar/pdf"],
+    [`/Evidencia//${LINK}/descargar/zip`, "/evidencia/:token/descargar/zip"],
+    [`/evidencia%2f${LINK}`, "/evidencia/:token"],
+    ["/verificar/2b8f3c1e-0000-4000-8000-000000000000", "/verificar/2b8f3c1e-0000-4000-8000-000000000000"],
     ["/apertura-puerta", "/apertura-puerta"],
     ["/admin/viajeros", "/admin/viajeros"],
   ])("%s is logged as %s", (path, logged) => {
@@ -42,6 +49,7 @@ describe("guest links in request paths", () => {
 
   test("a message or stack that quotes a link loses it", () => {
     expect(redactSecrets(`No route matches URL "/registro-viajeros/${LINK}/x"`)).toBe('No route matches URL "/registro-viajeros/:link/x"');
+    expect(redactSecrets(`No route matches URL "/evidencia/${LINK}/x"`)).toBe('No route matches URL "/evidencia/:token/x"');
   });
 });
 

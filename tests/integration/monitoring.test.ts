@@ -46,7 +46,8 @@ describe.each(testDatabases())("Monitorización on %s", (database) => {
   const at = (minutesAgo: number, seconds = 0) => new Date(minuteStart - minutesAgo * 60_000 + seconds * 1000).toISOString();
 
   beforeAll(async () => {
-    server = await startTestServer({ database });
+    // Open streams re-check their session every second here (30 s by default).
+    server = await startTestServer({ database, env: { LIVE_SESSION_RECHECK_S: "1" } });
     await server.createUser({ email: "ana.admin@nidosmart.test", password: "admin-pass", role: "admin" });
     await server.createUser({ email: "ursula@nidosmart.test", password: "user-pass", role: "user" });
     superCookie = await server.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
@@ -308,6 +309,36 @@ describe.each(testDatabases())("Monitorización on %s", (database) => {
     expect(html).toContain("El correo no está configurado (SMTP_URL)");
     await server.db.execute(sql`delete from incidents where id in (${noise}, ${intrusion}, ${presence}) or (device_id = 'ns01-gran-via' and status = 'resolved')`);
   });
+
+  test("revocation reaches an open stream: demoted, or its session gone, the stream ends", async () => {
+    /** Opens a device stream as `cookie`; `ended` resolves once the server ends it. */
+    const openStream = async (cookie: string) => {
+      const response = await fetch(`${server.url}/api/admin/monitoring/stream?device=ns01-gran-via`, { headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      await reader.read(); // the opening bytes
+      const ended = (async () => {
+        for (;;) if ((await reader.read()).done) return "ended";
+      })();
+      return { ended };
+    };
+    // Demoted from admin to user by the super admin on the users screen.
+    const demoted = await server.createUser({ email: "dora.demoted@nidosmart.test", password: "demoted-pass", role: "admin" });
+    const demotedStream = await openStream(await server.signIn("dora.demoted@nidosmart.test", "demoted-pass"));
+    const changed = await fetch(`${server.url}/admin/usuarios`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: superCookie },
+      body: new URLSearchParams({ intent: "update-role", userId: demoted.id, role: "user" }).toString(),
+    });
+    expect(changed.status).toBe(200);
+    expect(await demotedStream.ended).toBe("ended");
+
+    // Signed out everywhere (the session rows revoked): the stream ends too.
+    const revoked = await server.createUser({ email: "rita.revoked@nidosmart.test", password: "revoked-pass", role: "admin" });
+    const revokedStream = await openStream(await server.signIn("rita.revoked@nidosmart.test", "revoked-pass"));
+    await server.db.execute(sql`delete from sessions where user_id = ${revoked.id}`);
+    expect(await revokedStream.ended).toBe("ended");
+  }, 30_000);
 
   test("fit for many devices: pages of 50, the filters kept in the page links", async () => {
     // Devices that never reported, inserted directly: only their number matters here.

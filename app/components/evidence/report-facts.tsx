@@ -1,5 +1,5 @@
 import { CheckCircle2, XCircle } from "lucide-react";
-import type { ReportSummary } from "#app/modules/evidence/evidence.schema.ts";
+import type { PublicReportFacts } from "#app/modules/evidence/evidence.schema.ts";
 
 // The facts of a signed report, as the public verification page, the share page and the staff
 // screen show them: for the PDF and the ZIP, the SHA-256, whether the signature holds and the
@@ -19,7 +19,7 @@ const dateTime = new Intl.DateTimeFormat("es-ES", {
 
 export const formatInstant = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "-");
 
-function FileFacts({ label, file }: { label: string; file: ReportSummary["pdf"] }) {
+function FileFacts({ label, file }: { label: string; file: PublicReportFacts["pdf"] }) {
   return (
     <div className="rounded-md border bg-background p-4">
       <h3 className="font-semibold">{label}</h3>
@@ -57,7 +57,7 @@ function FileFacts({ label, file }: { label: string; file: ReportSummary["pdf"] 
   );
 }
 
-export function ReportFacts({ report }: { report: ReportSummary }) {
+export function ReportFacts({ report }: { report: PublicReportFacts }) {
   return (
     <div className="grid gap-4">
       <dl className="grid gap-2 text-sm sm:grid-cols-2">

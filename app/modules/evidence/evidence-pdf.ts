@@ -16,7 +16,7 @@ import {
 import { qrRuns } from "#app/lib/qr.ts";
 import { embedPdfFonts, type PdfFontFiles, type PdfFonts } from "#app/modules/guests/pdf-fonts.ts";
 import { drawLine, widthOf, wrapText } from "#app/modules/guests/pdf-text-layout.ts";
-import { ANOMALY_LABELS, SCORE, SCORE_WINDOW_MS } from "#app/modules/vigilance/vigilance.schema.ts";
+import { ANOMALY_LABELS, BASELINE_LOOKBACK_DAYS, formatScore, SCORE, SCORE_WINDOW_MS } from "#app/modules/vigilance/vigilance.schema.ts";
 import type { EvidenceInput } from "./evidence.schema.ts";
 
 // The evidence report as a PDF (ADR 0022): property, armed period, baseline, score, the timeline
@@ -46,6 +46,8 @@ export type EvidencePdfMeta = {
   createdAt: Date;
   keyId: string;
   fonts: PdfFontFiles;
+  /** Set when SITE_URL is not public: printed at the top, the QR code leads nowhere outside. */
+  siteWarning?: string | null;
 };
 
 function formatter(timeZone: string, seconds: boolean) {
@@ -225,6 +227,10 @@ export async function buildEvidencePdf(input: EvidenceInput, meta: EvidencePdfMe
     w.y -= 12;
   }
   w.y = Math.min(w.y, qrY - 6);
+  if (meta.siteWarning) {
+    w.gap(4);
+    w.text(meta.siteWarning, { bold: true, size: 9.5, color: ALERT });
+  }
 
   w.heading("Vivienda y dispositivo");
   w.field("Vivienda", input.property.name);
@@ -239,9 +245,10 @@ export async function buildEvidencePdf(input: EvidenceInput, meta: EvidencePdfMe
 
   w.heading("Puntuación de intrusión");
   w.field("Primera lectura anómala", fmtS(input.score.firstAnomalyAt));
-  w.field("Umbral superado", input.score.crossedAt ? `${fmtS(input.score.crossedAt)} (umbral ${input.score.threshold})` : `no (umbral ${input.score.threshold})`);
+  w.field("Umbral superado", input.score.crossedAt ? `${fmtS(input.score.crossedAt)} (umbral ${formatScore(input.score.threshold)})` : `no (umbral ${formatScore(input.score.threshold)})`);
   w.field("Última lectura anómala", fmtS(input.score.lastAnomalyAt));
-  w.text(`Puntuación máxima: ${input.score.peak.toFixed(2)} sobre ${Object.values(SCORE.cap).reduce((a, b) => a + b, 0)}`, {
+  // Written as on every screen, e-mail and incident (formatScore: one decimal, decimal comma).
+  w.text(`Puntuación máxima: ${formatScore(input.score.peak)} sobre ${Object.values(SCORE.cap).reduce((a, b) => a + b, 0)}`, {
     bold: true,
     color: input.score.crossedAt ? ALERT : INK,
   });
@@ -260,6 +267,15 @@ export async function buildEvidencePdf(input: EvidenceInput, meta: EvidencePdfMe
     const b = input.baseline;
     w.field("Estado", b.ready ? `lista desde ${fmt(b.readyAt)}` : `en aprendizaje (${b.vacantHours} de 72 horas en vacío)`);
     w.field("Aprendida de", `${b.vacantHours} horas en vacío entre ${fmt(b.windowFrom)} y ${fmt(b.windowTo)} (calculada el ${fmt(b.computedAt)})`);
+    // The baseline is learnt from the vacant hours of the weeks before (no stay, no visit), not
+    // from the armed period: said in so many words when it starts before the flat was armed, so
+    // the two periods do not read as a contradiction.
+    if (b.windowFrom && input.armed.since && Date.parse(b.windowFrom) < Date.parse(input.armed.since)) {
+      w.text(
+        `Estas horas son anteriores al armado (${fmt(input.armed.since)}): la línea base describe la vivienda vacía en las semanas previas (horas sin estancia ni visita, hasta ${BASELINE_LOOKBACK_DAYS} días atrás), no el periodo armado; sirve de referencia de lo normal para comparar las lecturas de la alarma.`,
+        { size: 8, grey: true },
+      );
+    }
     w.gap(2);
     w.table(
       [

@@ -142,6 +142,68 @@ export type ReportSummary = {
   tsaError: string | null;
 };
 
+type PublicFileFacts = Omit<ReportSummary["pdf"], "signatureBase64">;
+
+/**
+ * What a public page (/verificar, a share link) shows of a report, and so all it may carry in its
+ * page data: the id, title, signing instant, reading period, key, and each file's hash, size,
+ * signature validity and time-stamp. Not the staff member who signed, the readings count nor
+ * the peak score: the serialized loader data is public too.
+ */
+export type PublicReportFacts = Pick<ReportSummary, "id" | "title" | "createdAt" | "periodFrom" | "periodTo" | "keyId"> & { pdf: PublicFileFacts; zip: PublicFileFacts };
+
+const publicFileFacts = ({ sha256, size, signatureValid, timestampAt, hasTimestamp }: ReportSummary["pdf"]): PublicFileFacts => ({
+  sha256,
+  size,
+  signatureValid,
+  timestampAt,
+  hasTimestamp,
+});
+
+/** Only the facts a public page shows (see PublicReportFacts). */
+export function publicReportFacts(report: ReportSummary): PublicReportFacts {
+  const { id, title, createdAt, periodFrom, periodTo, keyId } = report;
+  return { id, title, createdAt, periodFrom, periodTo, keyId, pdf: publicFileFacts(report.pdf), zip: publicFileFacts(report.zip) };
+}
+
+/**
+ * Why `siteUrl` is not an address a judge or a lawyer can open (http, localhost, a private or
+ * loopback IP, a name without a public domain), or null when it is. A report signed under such a
+ * SITE_URL carries a QR code and a verification link that lead nowhere outside this network: it
+ * is still signed (a test or a local install must work), with this warning on the report and on
+ * the screen (ADR 0022).
+ */
+export function nonPublicSiteUrlReason(siteUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(siteUrl);
+  } catch {
+    return "no es una dirección válida";
+  }
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost")) return "apunta a este equipo (localhost)";
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)?.slice(1).map(Number);
+  if (v4) {
+    const [a, b] = v4;
+    if (a === 127 || a === 0) return "apunta a este equipo (dirección de bucle local)";
+    if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127)) return "es una dirección IP privada";
+  } else if (host.includes(":")) {
+    if (host === "::1" || host === "::") return "apunta a este equipo (dirección de bucle local)";
+    if (/^f[cd]/.test(host) || /^fe[89ab]/.test(host)) return "es una dirección IP privada";
+  } else if (!host.includes(".") || /\.(local|lan|internal|home\.arpa|test|example|invalid)$/.test(host)) {
+    return "no es un dominio público";
+  }
+  if (url.protocol !== "https:") return "no usa https";
+  return null;
+}
+
+/** The warning a report and the staff screens show when SITE_URL is not public (see above). */
+export function nonPublicSiteUrlWarning(siteUrl: string): string | null {
+  const reason = nonPublicSiteUrlReason(siteUrl);
+  if (!reason) return null;
+  return `Aviso: la dirección de verificación (${siteUrl}) ${reason}. El código QR y el enlace de este informe no se pueden abrir fuera de esta red; para un informe que vaya a un juzgado, configure SITE_URL con la dirección pública https de la plataforma y vuelva a crearlo.`;
+}
+
 export const WELL_KNOWN_KEY_PATH = "/.well-known/nidosmart-evidence-key";
 export const verifyPath = (id: string) => `/verificar/${id}`;
 export const sharePath = (token: string) => `/evidencia/${token}`;

@@ -17,6 +17,7 @@ import {
   EVIDENCE_MESSAGES,
   EVIDENCE_TAIL_MS,
   WELL_KNOWN_KEY_PATH,
+  nonPublicSiteUrlWarning,
   sharePath,
   verifyPath,
   type EvidenceFileKind,
@@ -188,22 +189,29 @@ async function stamp(deps: Pick<EvidenceDeps, "tsaUrl" | "fetch">, data: Uint8Ar
 export async function createEvidenceReport(
   db: Db,
   deps: EvidenceDeps,
-  input: EvidenceInput,
+  episodeInput: EvidenceInput,
   createdBy: { id: string; name: string } | null,
 ): Promise<{ id: string }> {
   const { key } = deps;
   if (!key.privateKey) throw new EvidenceError(EVIDENCE_MESSAGES.noKey, 503);
-  if (input.readings.length === 0) throw new EvidenceError(EVIDENCE_MESSAGES.noReadings, 409);
+  if (episodeInput.readings.length === 0) throw new EvidenceError(EVIDENCE_MESSAGES.noReadings, 409);
   await recordEvidenceKey(db, key);
   const id = randomUUID();
   const createdAt = new Date(Math.floor((deps.now?.() ?? new Date()).getTime() / 1000) * 1000);
+  // A report cannot speak of what came after it was signed: the reading period, the readings and
+  // the timeline end at the signing instant (an open episode's tail is still in the future).
+  const input = endAtSigning(episodeInput, createdAt);
+  if (input.readings.length === 0) throw new EvidenceError(EVIDENCE_MESSAGES.noReadings, 409);
   const site = deps.siteUrl.replace(/\/+$/, "");
   const verifyUrl = `${site}${verifyPath(id)}`;
   const publicKeyUrl = `${site}${WELL_KNOWN_KEY_PATH}?id=${key.keyId}`;
+  // Signed all the same under a SITE_URL nobody outside can open (tests, a local install), but
+  // the report says so at its top (ADR 0022).
+  const siteWarning = nonPublicSiteUrlWarning(site);
 
   // Built in the PDF worker thread (bounded: one job at a time, a queue of 100, a deadline and a
   // heap limit): a 6-hour window takes seconds of CPU that no request should wait behind.
-  const pdf = await buildEvidencePdfOffThread(input, { reportId: id, verifyUrl, createdAt, keyId: key.keyId, fonts: deps.fonts });
+  const pdf = await buildEvidencePdfOffThread(input, { reportId: id, verifyUrl, createdAt, keyId: key.keyId, fonts: deps.fonts, siteWarning });
   const pdfDigest = createHash("sha256").update(pdf).digest();
   const pdfSignature = signEvidence(key, pdf);
   const pdfStamp = await stamp(deps, pdf);
@@ -244,6 +252,22 @@ export async function createEvidenceReport(
     createdAt,
   });
   return { id };
+}
+
+/** `input` without anything after `at`: its period, readings, timeline and last anomaly end there. */
+export function endAtSigning(input: EvidenceInput, at: Date): EvidenceInput {
+  const end = at.getTime();
+  if (Date.parse(input.period.to) <= end) return input;
+  const until = (iso: string) => Date.parse(iso) <= end;
+  const timeline = input.timeline.filter((a) => until(a.ts));
+  const lastAnomalyAt = input.score.lastAnomalyAt && !until(input.score.lastAnomalyAt) ? (timeline.at(-1)?.ts ?? input.score.firstAnomalyAt) : input.score.lastAnomalyAt;
+  return {
+    ...input,
+    period: { from: input.period.from, to: new Date(Math.max(end, Date.parse(input.period.from))).toISOString() },
+    readings: input.readings.filter((r) => until(r.ts)),
+    timeline,
+    score: { ...input.score, lastAnomalyAt },
+  };
 }
 
 /** Asks the TSA again for the tokens a report lacks (the authority was down when it was made). */

@@ -40,8 +40,32 @@ export type IncidentReading = {
   door_open?: boolean;
   motion?: boolean;
   light_lux?: number;
-  anomaly?: { kind: "opening" | "presence" | "noise" | "light"; weight: number; departure: number; detail: string };
+  /** Every way the reading was anomalous (a reading is listed once). */
+  anomalies?: IncidentAnomaly[];
+  /** Incidents recorded before `anomalies`: one row per anomaly, so a reading could repeat. */
+  anomaly?: IncidentAnomaly;
 };
+
+export type IncidentAnomaly = { kind: "opening" | "presence" | "noise" | "light"; weight: number; departure: number; detail: string };
+
+/**
+ * An incident's readings, each reading once (by its instant), with all its anomalies: incidents
+ * recorded before `anomalies` existed stored one row per anomaly.
+ */
+export function mergeIncidentReadings(readings: readonly IncidentReading[]): IncidentReading[] {
+  const byTs = new Map<string, IncidentReading>();
+  for (const { anomaly, ...reading } of readings) {
+    const key = Number.isNaN(Date.parse(reading.ts)) ? reading.ts : new Date(reading.ts).toISOString();
+    const found = [...(reading.anomalies ?? []), ...(anomaly ? [anomaly] : [])];
+    const seen = byTs.get(key);
+    if (!seen) {
+      byTs.set(key, { ...reading, ...(found.length > 0 ? { anomalies: found } : {}) });
+    } else if (found.length > 0) {
+      seen.anomalies = [...(seen.anomalies ?? []), ...found];
+    }
+  }
+  return [...byTs.values()];
+}
 
 const hhmm = z
   .string()

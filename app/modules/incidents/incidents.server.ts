@@ -9,6 +9,7 @@ import {
   incidentRulesSchema,
   INCIDENT_TYPES,
   type IncidentReading,
+  mergeIncidentReadings,
   type IncidentRules,
   type IncidentStatus,
   type IncidentType,
@@ -258,7 +259,7 @@ export async function getIncident(db: Db, id: string): Promise<IncidentDetail | 
     closedByName: row.closedByName || row.closedByEmail || null,
     reservationId: row.reservationId,
     propertyTimeZone: row.propertyTimeZone,
-    readings: Array.isArray(row.readings) ? (row.readings as IncidentReading[]) : [],
+    readings: Array.isArray(row.readings) ? mergeIncidentReadings(row.readings as IncidentReading[]) : [],
     events: events.map((event) => ({ id: event.id, kind: event.kind, at: event.at.toISOString(), detail: event.detail, userName: event.userName || event.userEmail || null })),
   };
 }

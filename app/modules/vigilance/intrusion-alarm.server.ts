@@ -10,7 +10,7 @@ import { staffMailNotSent } from "#app/modules/incidents/incidents-engine.server
 import { INCIDENT_TYPE_LABELS, type IncidentReading } from "#app/modules/incidents/incidents.schema.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 import { evaluateIntrusion, type IntrusionEvaluation } from "./vigilance.server.ts";
-import { ANOMALY_LABELS, EPISODE_QUIET_MS, type Anomaly } from "./vigilance.schema.ts";
+import { ANOMALY_LABELS, EPISODE_QUIET_MS, formatScore, type Anomaly } from "./vigilance.schema.ts";
 
 // The glue from Vigilancia's intrusion episodes to the incidents (issue 21 item 3, ADR 0021):
 // the incidents worker calls this hook for every device range it processes, inside its
@@ -72,8 +72,18 @@ async function openEpisodeIncident(
   options: IntrusionAlarmOptions,
 ): Promise<void> {
   const [existing] = await tx.select({ id: incidents.id }).from(incidents).where(eq(incidents.intrusionEpisodeId, episodeId)).limit(1);
-  if (existing) return;
   const [episode] = await tx.select().from(intrusionEpisodes).where(eq(intrusionEpisodes.id, episodeId));
+  if (existing) {
+    // The incident follows its episode: one peak score on the incident, the episode's screen and
+    // the report (it used to keep the score of the minute it opened).
+    if (episode) {
+      await tx
+        .update(incidents)
+        .set({ peakValue: episode.peakScore, lastTriggerAt: episode.lastAnomalyAt })
+        .where(and(eq(incidents.id, existing.id), eq(incidents.status, "open")));
+    }
+    return;
+  }
   if (!episode || episode.status !== "open") return;
   const [property] = await tx
     .select({ name: properties.name, address: properties.address, timeZone: properties.timeZone })
@@ -107,8 +117,9 @@ async function openEpisodeIncident(
     .returning();
   if (!incident) return;
 
+  // The score when the alarm went off; the incident's peak keeps rising with its episode's.
   const score = formatScore(incident.peakValue ?? 0);
-  await addEvent(tx, incident.id, "opened", range.now, `Puntuación ${score} (umbral ${episode.threshold}); primera anomalía ${formatLocal(episode.firstAnomalyAt, property.timeZone)}`);
+  await addEvent(tx, incident.id, "opened", range.now, `Puntuación al dispararse ${score} (umbral ${formatScore(episode.threshold)}); primera anomalía ${formatLocal(episode.firstAnomalyAt, property.timeZone)}`);
   options.logger?.info({ incidentId: incident.id, episodeId, propertyId: episode.propertyId, live: range.live }, "intrusion incident opened");
   if (!range.live) return;
 
@@ -129,19 +140,32 @@ async function openEpisodeIncident(
   if (evaluation.sirenEnabled) await queueSiren(tx, { deviceId: episode.deviceId, action: "on", episodeId: episode.id, incidentId: incident.id, now: range.now });
 }
 
-/** The readings behind the anomalies, each with what made it anomalous (IncidentReading). */
+/**
+ * The readings behind the anomalies, once each (a reading can be anomalous in several ways at
+ * once: presence, noise and light), with every way it was anomalous (IncidentReading).
+ */
 async function readingsOfAnomalies(tx: DbOrTx, deviceId: string, anomalies: Anomaly[]): Promise<IncidentReading[]> {
   if (anomalies.length === 0) return [];
-  const times = [...new Set(anomalies.map((a) => a.ts))].map((ts) => new Date(ts));
+  const byReading = new Map<string, Anomaly[]>();
+  for (const a of anomalies) {
+    const key = new Date(a.ts).toISOString();
+    const list = byReading.get(key);
+    if (list) list.push(a);
+    else byReading.set(key, [a]);
+  }
   const rows = await tx
     .select()
     .from(telemetryReadingsDecoded)
-    .where(and(eq(telemetryReadingsDecoded.deviceId, deviceId), inArray(telemetryReadingsDecoded.ts, times)))
+    .where(and(eq(telemetryReadingsDecoded.deviceId, deviceId), inArray(telemetryReadingsDecoded.ts, [...byReading.keys()].map((ts) => new Date(ts)))))
     .orderBy(asc(telemetryReadingsDecoded.ts));
   const byTs = new Map(rows.map((r) => [r.ts.toISOString(), r]));
-  return anomalies.map((a) => {
-    const r = byTs.get(new Date(a.ts).toISOString());
-    const reading: IncidentReading = { ts: a.ts, window_s: r?.windowS ?? 0, anomaly: { kind: a.kind, weight: a.weight, departure: a.departure, detail: a.detail } };
+  return [...byReading].map(([ts, found]) => {
+    const r = byTs.get(ts);
+    const reading: IncidentReading = {
+      ts: found[0].ts,
+      window_s: r?.windowS ?? 0,
+      anomalies: found.map((a) => ({ kind: a.kind, weight: a.weight, departure: a.departure, detail: a.detail })),
+    };
     if (r?.laeq != null) reading.laeq = r.laeq;
     if (r?.lmax != null) reading.lmax = r.lmax;
     if (r?.occupancy != null) reading.occupancy = r.occupancy;
@@ -173,7 +197,7 @@ export function intrusionMail(input: {
       "",
       `Inicio (primera lectura anómala): ${formatLocal(episode.firstAnomalyAt, property.timeZone)} (${zone})`,
       `Alarma: ${formatLocal(episode.crossedAt, property.timeZone)}`,
-      `Puntuación: ${input.score} (umbral ${episode.threshold})`,
+      `Puntuación al dispararse: ${input.score} (umbral ${formatScore(episode.threshold)})`,
       input.sirenOn ? `Sirena: se ha ordenado que suene ${SIREN_DURATION_S / 60} minutos.` : "Sirena: desactivada en los ajustes de Vigilancia de la vivienda.",
       "",
       "Lecturas anómalas:",
@@ -322,11 +346,6 @@ export async function startSirenDispatcher(database: Database, gateway: DoorGate
 
 async function addEvent(tx: DbOrTx, incidentId: string, kind: string, at: Date, detail: string): Promise<void> {
   await tx.insert(incidentEvents).values({ incidentId, kind, at, detail: detail.slice(0, 500) });
-}
-
-const scoreFormat = new Intl.NumberFormat("es-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-function formatScore(value: number): string {
-  return scoreFormat.format(value);
 }
 
 /** dd/MM/yyyy HH:mm:ss in the property's time zone (a lawyer asks for the second). */

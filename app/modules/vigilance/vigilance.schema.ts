@@ -15,6 +15,17 @@ export const WEEK_SLOT_MIN_MINUTES = 120;
 export const BASELINE_REFRESH_LEARNING_MS = 60 * 60_000;
 export const BASELINE_REFRESH_READY_MS = 6 * 60 * 60_000;
 
+const SCORE_FORMAT = new Intl.NumberFormat("es-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * An intrusion score as every screen, e-mail, incident and report writes it: one decimal, the
+ * Spanish decimal comma ("17,9"). One function, so the same score never reads 17.86 in one
+ * place and 18.0 in another.
+ */
+export function formatScore(value: number): string {
+  return SCORE_FORMAT.format(value);
+}
+
 /** The sliding window the score sums over. */
 export const SCORE_WINDOW_MS = 10 * 60_000;
 /** A visit ends this long after its last presence… */

@@ -17,6 +17,8 @@ describe("isTrackedPath", () => {
     "/auth",
     "/auth/sign-out",
     "/registro-viajeros/abc123",
+    "/evidencia/Zq8pLk3Xw9RtYb2Nc5Vd7F",
+    "/Evidencia/Zq8pLk3Xw9RtYb2Nc5Vd7F/descargar/pdf",
     "/apertura-puerta",
     "/apertura-puerta/x",
     "/api",

@@ -1,8 +1,17 @@
 // Which paths count as website visits. Shared by the browser tracker (which then sends nothing)
-// and the server (which ignores such beacons), so it carries no dependency.
+// and the server (which ignores such beacons), so it carries no dependency but the plain list
+// of secret-bearing paths.
 
-/** Staff, sign-in, guest and door areas, and the API: private screens, not website traffic. */
-export const UNTRACKED_PATH_PREFIXES = ["/admin", "/auth", "/registro-viajeros", "/apertura-puerta", "/api"] as const;
+import { SECRET_PATHS } from "#app/lib/secret-paths.ts";
+
+/**
+ * Staff, sign-in and door areas, the API, and every path holding a secret (guest links,
+ * evidence share links): private screens, not website traffic, and a stored path must not keep
+ * a token.
+ */
+export const UNTRACKED_PATH_PREFIXES: readonly string[] = [
+  ...new Set(["/admin", "/auth", "/apertura-puerta", "/api", ...SECRET_PATHS.map(({ segment }) => `/${segment}`)]),
+];
 
 /**
  * True when a visit to `pathname` belongs in the statistics. Matched per path segment and

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { formatInstant, ReportFacts } from "#app/components/evidence/report-facts.tsx";
 import { brand } from "#app/config/brand.ts";
 import { getReportSummary, openShareLink } from "#app/modules/evidence/evidence.server.ts";
-import { EVIDENCE_MESSAGES, verifyPath } from "#app/modules/evidence/evidence.schema.ts";
+import { EVIDENCE_MESSAGES, publicReportFacts, verifyPath } from "#app/modules/evidence/evidence.schema.ts";
 import type { Route } from "./+types/evidence-share.ts";
 
 // /evidencia/{token}: a share link staff gave to a lawyer or the police (ADR 0022). While it is
@@ -19,7 +19,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const report = await getReportSummary(context.db, opened.reportId);
   if (!report) throw data({ message: EVIDENCE_MESSAGES.reportNotFound }, { status: 404 });
-  return { report, token, label: opened.label, expiresAt: opened.expiresAt };
+  // What the page shows, and nothing more: the share page names the flat and the device.
+  const shown = { ...publicReportFacts(report), propertyName: report.propertyName, deviceId: report.deviceId };
+  return { report: shown, token, label: opened.label, expiresAt: opened.expiresAt };
 }
 
 export function meta() {

@@ -4,7 +4,7 @@ import { ReportFacts } from "#app/components/evidence/report-facts.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { brand } from "#app/config/brand.ts";
 import { compareWithReport, getReportSummary } from "#app/modules/evidence/evidence.server.ts";
-import { EVIDENCE_MESSAGES, UUID_PATTERN_EVIDENCE, VERIFY_UPLOAD_MAX_BYTES } from "#app/modules/evidence/evidence.schema.ts";
+import { EVIDENCE_MESSAGES, publicReportFacts, UUID_PATTERN_EVIDENCE, VERIFY_UPLOAD_MAX_BYTES } from "#app/modules/evidence/evidence.schema.ts";
 import { consumeRateLimit, RATE_LIMITS } from "#app/modules/rate-limit/rate-limit.server.ts";
 import type { Route } from "./+types/verify.ts";
 
@@ -18,8 +18,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = params.id ?? "";
   const report = UUID_PATTERN_EVIDENCE.test(id) ? await getReportSummary(context.db, id) : null;
   if (!report) throw data({ message: EVIDENCE_MESSAGES.reportNotFound }, { status: 404 });
-  // The page shows hashes and validity, not the property's name or the readings.
-  return { report: { ...report, propertyName: "", deviceId: "" } };
+  // The page data is public too: only what the page shows (hashes, validity, period), never the
+  // property, the staff member who signed, the readings count or the peak score.
+  return { report: publicReportFacts(report) };
 }
 
 type UploadResult = { fileName: string; sha256: string; matches: "pdf" | "zip" | null } | { error: string };
@@ -49,7 +50,10 @@ export function meta() {
 }
 
 export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  // "same-origin", not "no-referrer": no other site sees the address as a Referer, and the
+  // "Comprobar" form post still carries this site's Origin (under "no-referrer" a browser sends
+  // "Origin: null", which the server refuses as cross-site).
+  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 }
 
 export default function VerifyRoute({ loaderData, actionData }: Route.ComponentProps) {

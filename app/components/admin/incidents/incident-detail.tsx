@@ -9,6 +9,7 @@ import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatDateTime, formatDateTimeSeconds } from "#app/lib/dates.ts";
 import { INCIDENT_MESSAGES } from "#app/modules/incidents/incident-screens.ts";
 import { INCIDENT_TYPE_LABELS, type IncidentReading } from "#app/modules/incidents/incidents.schema.ts";
+import { ANOMALY_LABELS } from "#app/modules/vigilance/vigilance.schema.ts";
 import { MonitoringTabs } from "../monitoring/monitoring-tabs.tsx";
 import { bandText, durationText, IncidentStatusBadge, IncidentTypeBadge, measuredText } from "./incident-format.tsx";
 import type { IncidentRow } from "./incidents-panel.tsx";
@@ -161,10 +162,17 @@ export function readingText(reading: IncidentReading): string {
   if (reading.laeq != null) parts.push(`LAeq ${decimal.format(reading.laeq)} dB`);
   if (reading.lmax != null) parts.push(`Lmax ${decimal.format(reading.lmax)} dB`);
   if (reading.occupancy != null) parts.push(`${reading.occupancy} personas`);
+  if (reading.door_open) parts.push("puerta abierta");
+  if (reading.motion) parts.push("movimiento");
+  if (reading.light_lux != null) parts.push(`luz ${Math.round(reading.light_lux)} lux`);
   if (reading.co_ppm != null) parts.push(`CO ${Math.round(reading.co_ppm)} ppm`);
   if (reading.smoke) parts.push("humo");
   if (reading.tamper) parts.push("manipulación");
   parts.push(`ventana ${reading.window_s} s`);
+  // What made it anomalous ("Posible ocupación"): the door opening, presence, noise, light.
+  const anomalies = [...(reading.anomalies ?? []), ...(reading.anomaly ? [reading.anomaly] : [])];
+  const kinds = [...new Set(anomalies.map((a) => ANOMALY_LABELS[a.kind] ?? a.kind))];
+  if (kinds.length > 0) parts.unshift(kinds.join(" + "));
   return parts.join(" · ");
 }
 

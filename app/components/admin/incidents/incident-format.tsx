@@ -1,5 +1,6 @@
 import { Badge } from "#app/components/ui/badge.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
+import { formatScore } from "#app/modules/vigilance/vigilance.schema.ts";
 import { INCIDENT_STATUS_LABELS, INCIDENT_TYPE_LABELS, NOISE_BAND_LABELS, type IncidentStatus, type IncidentType, type NoiseBand } from "#app/modules/incidents/incidents.schema.ts";
 
 // How an incident reads on every screen: its type and status as badges, what was measured
@@ -34,6 +35,8 @@ export function measuredText(incident: { type: IncidentType; peakValue: number |
   if (type === "overcrowding") return `${Math.round(peakValue)} personas${registeredGuests != null ? ` (registradas ${registeredGuests})` : ""}`;
   if (type === "empty_presence") return `${Math.round(peakValue)} personas`;
   if (type === "co") return `${Math.round(peakValue)} ppm${threshold != null ? ` (umbral ${Math.round(threshold)})` : ""}`;
+  // "Posible ocupación": the intrusion score, written as everywhere else (formatScore).
+  if (type === "intrusion") return `puntuación ${formatScore(peakValue)}${threshold != null ? ` (umbral ${formatScore(threshold)})` : ""}`;
   return String(Math.round(peakValue * 10) / 10);
 }
 

@@ -10,10 +10,10 @@ import { Input } from "#app/components/ui/input.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { signedRegisterFonts } from "#app/modules/guests/signed-register.server.ts";
 import { buildEvidenceInputForEpisode, createEvidenceReport, EvidenceError, listReports } from "#app/modules/evidence/evidence.server.ts";
-import { EVIDENCE_MESSAGES } from "#app/modules/evidence/evidence.schema.ts";
+import { EVIDENCE_MESSAGES, nonPublicSiteUrlWarning } from "#app/modules/evidence/evidence.schema.ts";
 import { INCIDENT_STATUS_LABELS, type IncidentStatus } from "#app/modules/incidents/incidents.schema.ts";
 import { getVigilanceDetail, saveVigilanceSettings, setManualState, VigilanceError } from "#app/modules/vigilance/vigilance.server.ts";
-import { THRESHOLD_MAX, THRESHOLD_MIN, UUID_PATTERN, VIGILANCE_MESSAGES, vigilanceSettingsSchema } from "#app/modules/vigilance/vigilance.schema.ts";
+import { formatScore, THRESHOLD_MAX, THRESHOLD_MIN, UUID_PATTERN, VIGILANCE_MESSAGES, vigilanceSettingsSchema } from "#app/modules/vigilance/vigilance.schema.ts";
 import type { Route } from "./+types/property.ts";
 
 // /admin/vigilancia/{propertyId}: one property's Vigilancia (issue 21, ADR 0021/0022): armed or
@@ -36,6 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canManage: hasPermission(user.role, "vigilance:manage"),
     canReport: hasPermission(user.role, "evidence:manage"),
     canSign: context.evidenceKey.privateKey !== null,
+    // A report signed now would carry a QR code nobody outside this network can open.
+    siteWarning: nonPublicSiteUrlWarning(context.config.siteUrl),
   };
 }
 
@@ -114,7 +116,7 @@ function StaffDoorButton({ deviceId }: { deviceId: string }) {
 }
 
 export default function VigilanceProperty({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, reports, canManage, canReport, canSign } = loaderData;
+  const { detail, reports, canManage, canReport, canSign, siteWarning } = loaderData;
   const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -258,6 +260,11 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
           Alarmas
         </h2>
         {!canSign ? <p className="text-sm text-amber-900">{EVIDENCE_MESSAGES.noKey}</p> : null}
+        {canReport && canSign && siteWarning ? (
+          <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {siteWarning}
+          </p>
+        ) : null}
         {detail.episodes.length === 0 ? (
           <p className="text-sm text-muted-foreground">Ninguna alarma registrada.</p>
         ) : (
@@ -267,7 +274,7 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge variant={episode.status === "open" ? "destructive" : "outline"}>{episode.status === "open" ? "Posible ocupación · abierta" : "Cerrada"}</Badge>
                   <span>
-                    Puntuación {episode.peakScore.toFixed(1)} (umbral {episode.threshold}) · {episode.anomalyCount} lecturas anómalas
+                    {`Puntuación máxima ${formatScore(episode.peakScore)} (umbral ${formatScore(episode.threshold)}) · ${episode.anomalyCount} lecturas anómalas`}
                   </span>
                 </div>
                 <p>

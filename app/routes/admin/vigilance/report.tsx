@@ -17,7 +17,16 @@ import {
   listShareViews,
   revokeShareLink,
 } from "#app/modules/evidence/evidence.server.ts";
-import { EVIDENCE_MESSAGES, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, shareLinkSchema, UUID_PATTERN_EVIDENCE, verifyPath } from "#app/modules/evidence/evidence.schema.ts";
+import {
+  EVIDENCE_MESSAGES,
+  nonPublicSiteUrlWarning,
+  SHARE_DAYS_DEFAULT,
+  SHARE_DAYS_MAX,
+  shareLinkSchema,
+  UUID_PATTERN_EVIDENCE,
+  verifyPath,
+} from "#app/modules/evidence/evidence.schema.ts";
+import { formatScore } from "#app/modules/vigilance/vigilance.schema.ts";
 import type { Route } from "./+types/report.ts";
 
 // /admin/vigilancia/informes/{reportId}: one signed evidence report (ADR 0022): its hashes,
@@ -34,7 +43,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const report = UUID_PATTERN_EVIDENCE.test(id) ? await getReportSummary(context.db, id) : null;
   if (!report) throw data({ message: EVIDENCE_MESSAGES.reportNotFound }, { status: 404 });
   const [links, views, property] = await Promise.all([listShareLinks(context.db, id), listShareViews(context.db, id), getReportProperty(context.db, id)]);
-  return { report, links, views, propertyId: property?.propertyId ?? null, canManage: hasPermission(user.role, "evidence:manage"), tsa: Boolean(context.config.TSA_URL), now: Date.now() };
+  // The report's own QR code and link point at SITE_URL: said here when nobody outside can open it.
+  const siteWarning = nonPublicSiteUrlWarning(context.config.siteUrl);
+  return { report, links, views, propertyId: property?.propertyId ?? null, canManage: hasPermission(user.role, "evidence:manage"), tsa: Boolean(context.config.TSA_URL), now: Date.now(), siteWarning };
 }
 
 type ActionResult =
@@ -95,7 +106,7 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 export default function EvidenceReportRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { report, links, views, propertyId, canManage, tsa, now } = loaderData;
+  const { report, links, views, propertyId, canManage, tsa, now, siteWarning } = loaderData;
   const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -111,9 +122,15 @@ export default function EvidenceReportRoute({ loaderData, actionData }: Route.Co
         ) : null}
         <h1 className="text-2xl font-semibold">{report.title}</h1>
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-          {report.propertyName} · {report.deviceId} · {report.readingsCount} lecturas · firmado por {report.createdByName ?? "-"}
+          {report.propertyName} · {report.deviceId} · {report.readingsCount} lecturas
+          {report.peakScore !== null ? ` · puntuación máxima ${formatScore(report.peakScore)}` : ""} · firmado por {report.createdByName ?? "-"}
         </p>
       </div>
+      {siteWarning ? (
+        <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {siteWarning}
+        </p>
+      ) : null}
       {result && !("url" in result) ? (
         <p role={result.ok ? "status" : "alert"} className={result.ok ? "rounded-md bg-emerald-50 p-3 text-sm text-emerald-900" : "rounded-md bg-red-50 p-3 text-sm text-red-900"}>
           {result.ok ? result.message : result.error}
