@@ -226,12 +226,14 @@ describe.skipIf(!runnable)("the MQTT broker as DEVICE-PROTOCOL.md sets it up (dy
     const secret = await register("ns01-sec-big");
     const client = await connected("ns01-sec-big", secret);
     await client.subscribeAsync(rejectedTopic("ns01-sec-big"), { qos: 1 });
-    // Without the broker's limit the server would read it and answer on …/rejected instead.
+    // Without the broker's limit the message (or, dropped for the server's smaller Maximum Packet
+    // Size, the invalid marker after it) would be read by the server and answered on …/rejected.
     const outcome = new Promise<string>((resolve) => {
       client.once("disconnect", (packet) => resolve(`disconnected ${packet.reasonCode}`));
       client.on("message", (_topic, payload) => resolve(`read by the server: ${payload.toString("utf8")}`));
     });
     client.publish(telemetryTopic("ns01-sec-big"), Buffer.alloc(MQTT_MAX_PACKET_BYTES + 1, 0x20), { qos: 1 });
+    client.publish(telemetryTopic("ns01-sec-big"), "marcador", { qos: 1 });
     expect(await outcome).toBe("disconnected 149"); // Packet too large
     expect(await stored(["ns01-sec-big"])).toBe(0);
   });
