@@ -12,7 +12,7 @@ import { hashDeviceSecret, verifyDeviceSecret } from "#app/modules/door/door.ser
 import { rejectedTopic, sharedSubscription, telemetryTopic } from "#app/modules/telemetry/telemetry-mqtt.server.ts";
 import { MQTT_MAX_PACKET_BYTES } from "#app/modules/telemetry/telemetry.schema.ts";
 import { mosquittoBinary, startPrivateBroker, type PrivateBroker } from "#tests/helpers/mqtt-broker.ts";
-import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/test-server.ts";
+import { startTestServer, TEST_ADMIN, testDatabases, type TestServer } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
 
 // Devices that cannot hurt each other (issue 27, ADR 0025), against a Mosquitto of this file only,
@@ -127,7 +127,7 @@ const reasonOf = (ack: unknown) => (ack as { reasonCode?: number } | undefined)?
 
 const reading = (t0: number, i: number) => JSON.stringify({ ts: new Date(t0 + i * 1000).toISOString(), laeq: 40 + (i % 30), smoke: i % 7 === 0 });
 
-describe.skipIf(!runnable)("the MQTT broker as DEVICE-PROTOCOL.md sets it up (dynamic security, MQTT_DYNSEC=on)", () => {
+describe.skipIf(!runnable).each(testDatabases())("the MQTT broker as DEVICE-PROTOCOL.md sets it up (dynamic security, MQTT_DYNSEC=on) on %s", (kind) => {
   let broker: PrivateBroker;
   let server: TestServer;
   let cookie: string;
@@ -172,6 +172,7 @@ describe.skipIf(!runnable)("the MQTT broker as DEVICE-PROTOCOL.md sets it up (dy
   beforeAll(async () => {
     broker = await startDocumentedBroker();
     server = await startTestServer({
+      database: kind,
       env: {
         MQTT_URL: `mqtt://nidosmart-server:${SERVER_PASSWORD}@127.0.0.1:${broker.port}`,
         MQTT_DYNSEC: "on",
