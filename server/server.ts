@@ -17,6 +17,7 @@ import { recordEvidenceKey } from "#app/modules/evidence/evidence.server.ts";
 import { startVigilanceService } from "#app/modules/vigilance/vigilance-service.server.ts";
 import { startIncidentsService, type RangeHook } from "#app/modules/incidents/incidents-service.server.ts";
 import { createIntrusionRangeHook, startSirenDispatcher } from "#app/modules/vigilance/intrusion-alarm.server.ts";
+import { startBrokerAccounts } from "#app/modules/door/broker-accounts.server.ts";
 import { doorGatewayFromEnv } from "#app/modules/door/door-gateway.server.ts";
 import { mailSettingsFrom, startMailService } from "#app/modules/mail/mail-service.server.ts";
 import { mossosOptionsFrom, startMossosJob } from "#app/modules/mossos/mossos.server.ts";
@@ -219,6 +220,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // MQTT telemetry (ADR 0016): only once this instance answers HTTP too.
     telemetry.startConsumer(port);
     const telemetryService = telemetry;
+    // The devices' accounts in the broker's dynamic-security plugin (ADR 0025): created, re-keyed
+    // and deleted with the devices, on every instance (one applies at a time).
+    const brokerAccounts = config.MQTT_DYNSEC === "on" && config.MQTT_URL ? startBrokerAccounts({ db, url: config.MQTT_URL, logger }) : null;
     // The SES outbox's sender and poller (ADR 0004), only once the server answers requests.
     const sesSender: SesSender | null =
       config.SES_SENDER === "on"
@@ -270,6 +274,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         });
         await stoppingSender;
         await stoppingWebhooks;
+        await brokerAccounts?.close();
         // Readings already received over MQTT are stored and acknowledged first.
         await telemetryService.close();
         // Beacons already queued are written before the database goes away.

@@ -50,3 +50,15 @@ describe("CHAT_WORD_DELAY_MS", () => {
     for (const wrong of ["-1", "1001", "2.5", "fast"]) expect(() => loadConfig({ CHAT_WORD_DELAY_MS: wrong })).toThrow(/CHAT_WORD_DELAY_MS/);
   });
 });
+
+describe("MQTT_DYNSEC and MQTT_SHARE_GROUP", () => {
+  it("dynsec management is off unless set, needs MQTT_URL, and takes only on/off; the share group has no default (a stored secret)", () => {
+    expect(loadConfig({}).MQTT_DYNSEC).toBe("off");
+    expect(loadConfig({}).MQTT_SHARE_GROUP).toBeUndefined();
+    expect(loadConfig({ MQTT_SHARE_GROUP: "grupo_1" }).MQTT_SHARE_GROUP).toBe("grupo_1");
+    expect(loadConfig({ MQTT_URL: "mqtt://u:p@broker:1883", MQTT_DYNSEC: "on" }).MQTT_DYNSEC).toBe("on");
+    expect(() => loadConfig({ MQTT_DYNSEC: "on" })).toThrow(/MQTT_DYNSEC=on needs MQTT_URL/);
+    expect(() => loadConfig({ MQTT_URL: "mqtt://broker", MQTT_DYNSEC: "yes" })).toThrow(/MQTT_DYNSEC must be on or off/);
+    expect(() => loadConfig({ MQTT_SHARE_GROUP: "a/b" })).toThrow(/MQTT_SHARE_GROUP/);
+  });
+});

@@ -124,7 +124,12 @@ export const envSchema = z
     TELEMETRY_RATE_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
     MQTT_URL: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^(mqtts?|tcp|ssl|wss?):\/\//, "MQTT_URL must start with mqtt://, mqtts://, tcp://, ssl://, ws:// or wss://").optional()),
     MQTT_TELEMETRY: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
-    MQTT_SHARE_GROUP: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "MQTT_SHARE_GROUP: letters, digits, - and _ (1–64)").default("nidosmart")),
+    // Unset: a random group generated once and stored in the database (ADR 0025), the same for
+    // every instance, so a device that may subscribe to `$share/…` cannot guess it.
+    MQTT_SHARE_GROUP: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "MQTT_SHARE_GROUP: letters, digits, - and _ (1–64)").optional()),
+    // on: the server keeps each device's account in Mosquitto's dynamic-security plugin itself
+    // (created, re-keyed, deleted with the device; MQTT_URL's user needs the dynsec rights).
+    MQTT_DYNSEC: z.preprocess(emptyAsUndefined, z.enum(["on", "off"], { error: "MQTT_DYNSEC must be on or off" }).default("off")),
     MQTT_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "MQTT_CLIENT_ID: letters, digits, - and _ (1–64)").optional()),
     // Evidence reports (ADR 0022): the Ed25519 key that signs them (PKCS#8 PEM, or the 32-byte
     // seed as hex/base64; required with DATABASE_URL, the same on every instance) and the RFC 3161
@@ -156,6 +161,9 @@ export const envSchema = z
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "set ADMIN_EMAIL and ADMIN_PASSWORD together, or neither" });
+    }
+    if (env.MQTT_DYNSEC === "on" && env.MQTT_URL === undefined) {
+      ctx.addIssue({ code: "custom", path: ["MQTT_DYNSEC"], message: "MQTT_DYNSEC=on needs MQTT_URL (the broker whose accounts the server keeps)" });
     }
   });
 

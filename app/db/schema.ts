@@ -478,6 +478,24 @@ export const devices = pgTable("devices", {
   createdAt: createdAt(),
 });
 
+// Changes the MQTT broker must learn about a device (MQTT_DYNSEC=on, ADR 0025): written in the
+// transaction that registers, re-keys or deletes the device, removed once the broker has taken
+// them, so a broker that cannot be reached at that moment (or a crash) is brought in line later.
+// One row per device: a newer change replaces an older one (only the latest state matters).
+export const brokerAccountChanges = pgTable("broker_account_changes", {
+  deviceId: varchar("device_id", { length: 64 }).primaryKey(),
+  // "sync": the device's account with this password and its own topics; "delete": no account.
+  action: varchar("action", { length: 8 }).notNull(),
+  // The device's new secret, the broker's password, in clear only until the broker has it (the
+  // broker needs the clear text; the devices table keeps only the hash). Null for "delete".
+  password: text("password"),
+  // Bumped by every change: the worker's delete only succeeds when nothing changed meanwhile.
+  seq: bigint("seq", { mode: "number" }).notNull().default(1),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+});
+
 export const deviceCommands = pgTable(
   "device_commands",
   {

@@ -31,6 +31,9 @@ export function brokerAnswers(url: string): Promise<boolean> {
 
 export type PrivateBroker = {
   url: string;
+  port: number;
+  /** Its own directory (0700): configuration, persistence, the dynamic-security file. */
+  dir: string;
   output(): string;
   /** Stops it (SIGTERM: a clean shutdown, which writes the persistence file); start() brings it back. */
   stop(): Promise<void>;
@@ -42,17 +45,22 @@ export type PrivateBroker = {
 /**
  * Starts Mosquitto with `settings` (mosquitto.conf lines) besides its listener. With
  * `persistence`, sessions and queues are written to its directory and survive stop()/start().
+ * `anonymous: false` leaves `allow_anonymous` to `settings`; `prepare` runs before the first start
+ * (e.g. `mosquitto_ctrl dynsec init` in the broker's directory).
  */
-export async function startPrivateBroker(options: { settings?: string[]; persistence?: boolean } = {}): Promise<PrivateBroker> {
+export async function startPrivateBroker(
+  options: { settings?: string[]; persistence?: boolean; anonymous?: boolean; prepare?: (dir: string) => void | Promise<void> } = {},
+): Promise<PrivateBroker> {
   if (!mosquittoBinary) throw new Error("mosquitto is not installed");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nidosmart-private-broker-"));
+  fs.chmodSync(dir, 0o700);
   const port = await freePort();
   const config = path.join(dir, "mosquitto.conf");
   fs.writeFileSync(
     config,
     [
       `listener ${port} 127.0.0.1`,
-      "allow_anonymous true",
+      ...(options.anonymous === false ? [] : ["allow_anonymous true"]),
       ...(options.persistence ? ["persistence true", `persistence_location ${dir}/`] : []),
       // Started as root, Mosquitto would switch to the user "mosquitto", who cannot use this
       // directory (with persistence, it would lose its queues on every restart).
@@ -87,12 +95,13 @@ export async function startPrivateBroker(options: { settings?: string[]; persist
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
+    await options.prepare?.(dir);
     await start();
   } catch (error) {
     await close();
     throw error;
   }
-  return { url, output: () => log, stop, start, close };
+  return { url, port, dir, output: () => log, stop, start, close };
 }
 
 export type FileBroker = {

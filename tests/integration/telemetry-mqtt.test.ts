@@ -10,7 +10,7 @@ import { rejectedTopic, telemetryTopic } from "#app/modules/telemetry/telemetry-
 import { TELEMETRY_LIMITS } from "#app/modules/telemetry/telemetry.schema.ts";
 import { listReadings } from "#app/modules/telemetry/telemetry.server.ts";
 import { spawnServer, type SpawnedServer } from "#tests/helpers/spawn-server.ts";
-import { createTestDatabase, startTestServer, testDatabases, type TestDatabase, type TestServer } from "#tests/helpers/test-server.ts";
+import { createTestDatabase, startTestServer, TEST_ADMIN, testDatabases, type TestDatabase, type TestServer } from "#tests/helpers/test-server.ts";
 import { waitUntil } from "#tests/helpers/wait-until.ts";
 import { fileBroker } from "#tests/helpers/mqtt-broker.ts";
 
@@ -248,6 +248,23 @@ describe.skipIf(!brokerUp && !requireMqtt).each(testDatabases())("telemetry over
       rejections: [{ error: "El mensaje supera 256 kB." }],
       accepted: [{ payload: padded({ readings: seq(1000, 5).map((i) => readingAt(at(i))) }, limit), ts: seq(1000, 5).map(at) }],
     }));
+  });
+
+  test("a message bigger than the consumer's Maximum Packet Size (264 kB) never reaches it, from a broker without max_packet_size too", async () => {
+    // The machine's broker keeps Mosquitto's default limit (256 MB): it takes the 1 MB message and,
+    // as MQTT 5 asks, drops it for a client that announced a smaller Maximum Packet Size. The
+    // invalid message after it is the marker: its note arrives after the big one's would have.
+    await refusalScenario("oversize", (at) => ({
+      refused: [{ payload: padded({ readings: seq(1, 5).map((i) => readingAt(at(i))) }, 1024 * 1024) }, { payload: "no es json" }],
+      rejections: [{ error: "El mensaje no es JSON válido." }],
+    }));
+  });
+
+  test("Dispositivos says that a broker the server cannot tell (no MQTT_DYNSEC) must be updated by hand", async () => {
+    const cookie = await server.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const html = await (await fetch(`${server.url}/admin/viajeros/dispositivos`, { headers: { Cookie: cookie } })).text();
+    expect(html).toContain("El broker MQTT no se actualiza solo.");
+    expect(html).toContain("MQTT_DYNSEC=on");
   });
 
   test("a reading more than 5 minutes ahead refuses its whole message; 4 minutes ahead is stored", async () => {

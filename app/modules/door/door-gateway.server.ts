@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createRequire } from "node:module";
 import type * as mqtt from "mqtt";
+import { MQTT_MAX_PACKET_BYTES } from "#app/modules/telemetry/telemetry.schema.ts";
 import { DOOR_MESSAGES, type DoorCommand } from "./door.schema.ts";
 
 // How a validated command reaches the door (DECISIONS.md, "Door opening"): a built-in simulated
@@ -100,6 +101,10 @@ export function createMqttDoorGateway(options: MqttDoorGatewayOptions): DoorGate
   const { connect } = createRequire(import.meta.url)("mqtt") as typeof mqtt;
   const client: mqtt.MqttClient = connect(options.url, {
     clientId: `nidosmart-server-${randomUUID().slice(0, 8)}`,
+    // MQTT 5 for its Maximum Packet Size: any device may publish on an acks topic, and the broker
+    // must not hand this process a message bigger than a command's answer could ever be.
+    protocolVersion: 5,
+    properties: { maximumPacketSize: MQTT_MAX_PACKET_BYTES },
     clean: true,
     reconnectPeriod: 2_000,
     connectTimeout: Math.max(defaultTimeoutMs, 2_000),

@@ -149,5 +149,16 @@ export type DeviceRowView = {
   createdAt: string | Date;
 };
 
+/**
+ * How the devices' MQTT accounts are kept (ADR 0025): no broker (MQTT_URL unset); "manual", a
+ * broker the server cannot tell (staff update it by hand after a new secret or a deletion); or
+ * "dynsec", kept by the server, with the changes the broker has not confirmed yet and the devices
+ * found without an account.
+ */
+export type BrokerStatusView =
+  | { mode: "none" }
+  | { mode: "manual" }
+  | { mode: "dynsec"; pending: { deviceId: string; action: "sync" | "delete"; lastError: string | null }[]; missing: string[] };
+
 /** A property a device can be assigned to. */
 export type PropertyOptionView = { id: string; name: string };

@@ -6,6 +6,7 @@ import { deviceCommands, devices, properties, reservations } from "#app/db/schem
 import { getOrCreateSetting } from "#app/db/settings.server.ts";
 import { consumeRateLimit, RATE_LIMITS } from "#app/modules/rate-limit/rate-limit.server.ts";
 import { cancelVisit, recordVisit } from "#app/modules/vigilance/vigilance.server.ts";
+import { nudgeBrokerAccounts, queueBrokerAccountChange } from "./broker-accounts.server.ts";
 import type { DoorGateway } from "./door-gateway.server.ts";
 import { signDoorToken, verifyDoorToken, type DoorTokenClaims, type DoorTokenCheck } from "./door-token.server.ts";
 import { checkAccessWindow, stayAccessWindow, windowBound } from "./door-validity.ts";
@@ -111,30 +112,44 @@ async function requireProperty(db: Db, propertyId: string | null): Promise<void>
   if (found.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.unknownProperty, 400);
 }
 
-/** Registers a device and returns its secret: the only time the secret exists in clear. */
-export async function registerDevice(db: Db, input: RegisterDeviceInput): Promise<{ device: DeviceView; secret: string }> {
+/**
+ * brokerAccounts: the server keeps the devices' MQTT accounts (MQTT_DYNSEC=on, ADR 0025); the
+ * change for the broker is queued in the same transaction as the device's.
+ */
+export type DeviceChangeOptions = { brokerAccounts?: boolean };
+
+/**
+ * Registers a device and returns its secret: the only time the secret exists in clear (and in the
+ * broker's queue until the broker has it, with brokerAccounts).
+ */
+export async function registerDevice(db: Db, input: RegisterDeviceInput, options: DeviceChangeOptions = {}): Promise<{ device: DeviceView; secret: string }> {
   await requireProperty(db, input.propertyId);
   const secret = generateDeviceSecret();
   const secretHash = await hashDeviceSecret(secret);
-  const inserted = await db
-    .insert(devices)
-    .values({ id: input.deviceId, name: input.name, propertyId: input.propertyId, secretHash })
-    .onConflictDoNothing()
-    .returning({ id: devices.id, createdAt: devices.createdAt });
-  if (inserted.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.duplicateId, 409);
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(devices)
+      .values({ id: input.deviceId, name: input.name, propertyId: input.propertyId, secretHash })
+      .onConflictDoNothing()
+      .returning({ id: devices.id, createdAt: devices.createdAt });
+    if (inserted.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.duplicateId, 409);
+    if (options.brokerAccounts) await queueBrokerAccountChange(tx, input.deviceId, { action: "sync", password: secret });
+  });
+  if (options.brokerAccounts) nudgeBrokerAccounts(db);
   const device = (await listDevices(db)).find((d) => d.id === input.deviceId)!;
   return { device, secret };
 }
 
-/** Issues a new secret; the old one stops working at once. */
-export async function rotateDeviceSecret(db: Db, deviceId: string): Promise<string> {
+/** Issues a new secret; the old one stops working at once (on the broker: once it has the change). */
+export async function rotateDeviceSecret(db: Db, deviceId: string, options: DeviceChangeOptions = {}): Promise<string> {
   const secret = generateDeviceSecret();
-  const updated = await db
-    .update(devices)
-    .set({ secretHash: await hashDeviceSecret(secret) })
-    .where(eq(devices.id, deviceId))
-    .returning({ id: devices.id });
-  if (updated.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.notFound, 404);
+  const secretHash = await hashDeviceSecret(secret);
+  await db.transaction(async (tx) => {
+    const updated = await tx.update(devices).set({ secretHash }).where(eq(devices.id, deviceId)).returning({ id: devices.id });
+    if (updated.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.notFound, 404);
+    if (options.brokerAccounts) await queueBrokerAccountChange(tx, deviceId, { action: "sync", password: secret });
+  });
+  if (options.brokerAccounts) nudgeBrokerAccounts(db);
   return secret;
 }
 
@@ -152,9 +167,13 @@ export async function assignDeviceProperty(db: Db, deviceId: string, propertyId:
 }
 
 /** Deletes the device. Its command log stays: the history of who opened what is kept. */
-export async function deleteDevice(db: Db, deviceId: string): Promise<void> {
-  const deleted = await db.delete(devices).where(eq(devices.id, deviceId)).returning({ id: devices.id });
-  if (deleted.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.notFound, 404);
+export async function deleteDevice(db: Db, deviceId: string, options: DeviceChangeOptions = {}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(devices).where(eq(devices.id, deviceId)).returning({ id: devices.id });
+    if (deleted.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.notFound, 404);
+    if (options.brokerAccounts) await queueBrokerAccountChange(tx, deviceId, { action: "delete" });
+  });
+  if (options.brokerAccounts) nudgeBrokerAccounts(db);
 }
 
 /** True when `secret` is the device's current secret (for device-side authentication). */

@@ -4,12 +4,13 @@ import type * as mqtt from "mqtt";
 import type { Logger } from "pino";
 import type { Db } from "#app/db/client.server.ts";
 import { DEVICE_ID_PATTERN } from "#app/modules/door/door.schema.ts";
-import { parseTelemetryBody, TELEMETRY_LIMITS } from "./telemetry.schema.ts";
+import { MQTT_MAX_PACKET_BYTES, parseTelemetryBody, TELEMETRY_LIMITS } from "./telemetry.schema.ts";
 import { findTelemetryDevice, ingestBatches, type DeviceBatch, type TelemetryDevice } from "./telemetry.server.ts";
 
 // The MQTT telemetry consumer (ADR 0016). Devices publish the same JSON as the HTTP body on
 // nidosmart/devices/{deviceId}/telemetry at QoS 1; every instance subscribes through the shared
-// subscription $share/nidosmart/…, so the broker hands each message to ONE of them.
+// subscription $share/{group}/…, so the broker hands each message to ONE of them. The group is a
+// secret (ADR 0025): a client that joined it would take its round-robin share of the stream.
 //
 // At-least-once, never lost: a message is acknowledged (PUBACK) only after the statement that
 // stores it has committed. The session is persistent (clean: false, a stable client id), so after
@@ -25,10 +26,11 @@ import { findTelemetryDevice, ingestBatches, type DeviceBatch, type TelemetryDev
 // MQTT 5's Receive Maximum, set here.
 
 export const TELEMETRY_TOPIC_PREFIX = "nidosmart/devices";
-export const TELEMETRY_SHARE_GROUP = "nidosmart";
+/** The group every deployment used before it became a stored secret (ADR 0025). */
+export const LEGACY_SHARE_GROUP = "nidosmart";
 export const telemetryTopic = (deviceId: string) => `${TELEMETRY_TOPIC_PREFIX}/${deviceId}/telemetry`;
 export const rejectedTopic = (deviceId: string) => `${TELEMETRY_TOPIC_PREFIX}/${deviceId}/telemetry/rejected`;
-export const sharedSubscription = (group = TELEMETRY_SHARE_GROUP) => `$share/${group}/${TELEMETRY_TOPIC_PREFIX}/+/telemetry`;
+export const sharedSubscription = (group: string) => `$share/${group}/${TELEMETRY_TOPIC_PREFIX}/+/telemetry`;
 
 const RECEIVE_MAXIMUM = 4_000;
 const FLUSH_READINGS = TELEMETRY_LIMITS.maxReadings;
@@ -43,8 +45,8 @@ export type TelemetryConsumerOptions = {
   url: string;
   /** Stable across restarts of this instance, distinct between instances (persistent session). */
   clientId: string;
-  /** The shared-subscription group: every instance of one deployment uses the same one. */
-  shareGroup?: string;
+  /** The shared-subscription group: every instance of one deployment uses the same one (a secret). */
+  shareGroup: string;
   logger?: Logger;
 };
 
@@ -167,7 +169,9 @@ export function startTelemetryConsumer(options: TelemetryConsumerOptions): Telem
     clientId: options.clientId,
     protocolVersion: 5,
     clean: false,
-    properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: RECEIVE_MAXIMUM },
+    // maximumPacketSize: the broker must not send this client anything larger (MQTT 5), so an
+    // oversized publish never reaches the server's memory even when the broker lets it in.
+    properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: RECEIVE_MAXIMUM, maximumPacketSize: MQTT_MAX_PACKET_BYTES },
     // Short: after a broker restart, what devices publish before this client subscribes again is
     // refused to them with PUBACK reason 16 and resent (ADR 0016); the sooner, the fewer resends.
     reconnectPeriod: 500,
@@ -213,6 +217,9 @@ export function startTelemetryConsumer(options: TelemetryConsumerOptions): Telem
       if (error) logger?.error({ err: error }, "telemetry MQTT: subscribing failed");
       else logger?.info({ clientId: options.clientId }, "telemetry MQTT consumer subscribed");
     });
+    // A persistent session from before the group became a secret still holds the old, guessable
+    // group: leave it (refused or absent, nothing to do).
+    if (options.shareGroup !== LEGACY_SHARE_GROUP) client.unsubscribe(sharedSubscription(LEGACY_SHARE_GROUP), () => {});
   });
   client.on("error", (error) => logger?.warn({ err: error }, "telemetry MQTT: connection error"));
 

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Logger } from "pino";
 import type { AppConfig } from "#app/config/env.server.ts";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Db } from "#app/db/client.server.ts";
+import { getOrCreateSetting } from "#app/db/settings.server.ts";
 import { startTelemetryEvents } from "./telemetry-events.server.ts";
 import { defaultTelemetryClientId, startTelemetryConsumer, type TelemetryConsumer } from "./telemetry-mqtt.server.ts";
 import { ensureTelemetryPartitions, purgeExpiredTelemetry } from "./telemetry-partitions.server.ts";
@@ -34,14 +36,16 @@ export async function startTelemetryService(database: Database, config: AppConfi
   const hourly = setInterval(maintain, MAINTENANCE_MS);
   hourly.unref();
   let consumer: TelemetryConsumer | null = null;
+  const consuming = config.MQTT_URL !== undefined && config.MQTT_TELEMETRY === "on";
+  const shareGroup = consuming ? await telemetryShareGroup(db, config) : "";
   return {
     startConsumer(port) {
-      if (!config.MQTT_URL || config.MQTT_TELEMETRY === "off" || consumer) return;
+      if (!config.MQTT_URL || !consuming || consumer) return;
       consumer = startTelemetryConsumer({
         db,
         url: config.MQTT_URL,
         clientId: config.MQTT_CLIENT_ID ?? defaultTelemetryClientId(os.hostname(), port),
-        shareGroup: config.MQTT_SHARE_GROUP,
+        shareGroup,
         logger,
       });
     },
@@ -52,4 +56,13 @@ export async function startTelemetryService(database: Database, config: AppConfi
       await events.close();
     },
   };
+}
+
+/**
+ * The shared-subscription group of every instance: MQTT_SHARE_GROUP, else a random one generated
+ * once and stored (ADR 0025). 144 bits of base64url: letters, digits, - and _, valid in a topic.
+ */
+export async function telemetryShareGroup(db: Db, config: Pick<AppConfig, "MQTT_SHARE_GROUP">): Promise<string> {
+  if (config.MQTT_SHARE_GROUP) return config.MQTT_SHARE_GROUP;
+  return getOrCreateSetting(db, "mqtt_share_group", () => `ns-${randomBytes(18).toString("base64url")}`);
 }

@@ -15,6 +15,13 @@ export const TELEMETRY_LIMITS = {
   defaultWindowS: 10,
 } as const;
 
+/**
+ * The largest MQTT packet the server's clients accept (MQTT 5 Maximum Packet Size in CONNECT), and
+ * the `max_packet_size` of the documented broker: a 256 kB body plus its topic and headers, with
+ * room to spare. The broker then never hands a server a 100 MB message to buffer (ADR 0025).
+ */
+export const MQTT_MAX_PACKET_BYTES = TELEMETRY_LIMITS.maxBodyBytes + 8 * 1024;
+
 /** Every measurement field, in the order the protocol documents them. */
 export const MEASUREMENT_FIELDS = [
   "laeq",

@@ -17,7 +17,8 @@ import {
 } from "#app/components/ui/responsive-table.tsx";
 import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { formatDate } from "#app/lib/dates.ts";
-import type { DeviceRowView, DeviceSecret, DevicesActionResult, PropertyOptionView } from "#app/modules/door/door.schema.ts";
+import type { BrokerStatusView, DeviceRowView, DeviceSecret, DevicesActionResult, PropertyOptionView } from "#app/modules/door/door.schema.ts";
+import { BrokerNotice } from "./broker-notice.tsx";
 import { CommandLog, type CommandView } from "./command-log.tsx";
 import { useDeviceActionResult } from "./device-action.ts";
 import { RegisterDeviceDialog } from "./register-device-dialog.tsx";
@@ -27,10 +28,12 @@ export function DevicesPanel({
   devices,
   properties,
   commands,
+  broker = { mode: "none" },
 }: {
   devices: DeviceRowView[];
   properties: PropertyOptionView[];
   commands: CommandView[];
+  broker?: BrokerStatusView;
 }) {
   const [registerOpen, setRegisterOpen] = useState(false);
   const [secret, setSecret] = useState<DeviceSecret | null>(null);
@@ -44,6 +47,7 @@ export function DevicesPanel({
 
   return (
     <div className="grid gap-6">
+      <BrokerNotice broker={broker} />
       <PanelCard
         title="Dispositivos de apertura"
         description="Cada reserva de un alojamiento con dispositivo recibe un enlace de apertura válido durante su estancia."
@@ -87,7 +91,7 @@ export function DevicesPanel({
       <CommandLog commands={commands} />
 
       <RegisterDeviceDialog open={registerOpen} onOpenChange={setRegisterOpen} properties={properties} onSecret={setSecret} />
-      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <SecretDialog secret={secret} manualBroker={broker.mode === "manual"} onClose={() => setSecret(null)} />
     </div>
   );
 }

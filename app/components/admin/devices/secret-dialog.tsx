@@ -9,7 +9,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import type { DeviceSecret } from "#app/modules/door/door.schema.ts";
 
 /** Shows a newly issued device secret. The server keeps only its hash, so this is the one chance to copy it. */
-export function SecretDialog({ secret, onClose }: { secret: DeviceSecret | null; onClose: () => void }) {
+export function SecretDialog({ secret, manualBroker = false, onClose }: { secret: DeviceSecret | null; manualBroker?: boolean; onClose: () => void }) {
   const inputId = useId();
   async function copy() {
     if (!secret) return;
@@ -51,6 +51,12 @@ export function SecretDialog({ secret, onClose }: { secret: DeviceSecret | null;
           </div>
         </div>
         <Alert>Si lo pierdes, genera uno nuevo desde la lista de dispositivos.</Alert>
+        {manualBroker ? (
+          <Alert variant="destructive" data-testid="secret-broker-notice">
+            El broker MQTT no se actualiza solo: pon este secreto como contraseña de {secret?.deviceId} en el broker
+            (<code className="break-all">mosquitto_ctrl dynsec setClientPassword {secret?.deviceId} SECRETO</code>, o createClient si es nuevo).
+          </Alert>
+        ) : null}
         <DialogFooter>
           <Button onClick={onClose}>He guardado el secreto</Button>
         </DialogFooter>

@@ -18,6 +18,8 @@ import {
   registerDevice,
   rotateDeviceSecret,
 } from "#app/modules/door/door.server.ts";
+import { listDevicesWithoutBrokerAccount, listPendingBrokerChanges } from "#app/modules/door/broker-accounts.server.ts";
+import type { BrokerStatusView } from "#app/modules/door/door.schema.ts";
 import type { Route } from "./+types/devices.ts";
 
 // /admin/viajeros/dispositivos: door devices and the log of every opening attempt
@@ -29,12 +31,27 @@ export function meta() {
 
 export const COMMAND_LOG_LIMIT = 100;
 
+const brokerOptions = (context: Route.ActionArgs["context"]) => ({ brokerAccounts: context.config.MQTT_DYNSEC === "on" });
+
+/** How the devices' MQTT accounts are kept (ADR 0025): by the server, by hand, or no broker at all. */
+async function loadBrokerStatus(context: Route.LoaderArgs["context"]): Promise<BrokerStatusView> {
+  if (!context.config.MQTT_URL) return { mode: "none" };
+  if (context.config.MQTT_DYNSEC !== "on") return { mode: "manual" };
+  const pending = await listPendingBrokerChanges(context.db);
+  const missing = await listDevicesWithoutBrokerAccount(context.db);
+  return {
+    mode: "dynsec",
+    pending: pending.map((p) => ({ deviceId: p.deviceId, action: p.action === "delete" ? "delete" : "sync", lastError: p.lastError })),
+    missing,
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "devices:manage");
   const devices = await listDevices(context.db);
   const properties = await listPropertyOptions(context.db);
   const commands = await listDeviceCommands(context.db, COMMAND_LOG_LIMIT);
-  return { devices, properties, commands };
+  return { devices, properties, commands, broker: await loadBrokerStatus(context) };
 }
 
 // A response that may carry a device secret must never be stored by a cache.
@@ -50,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "register") {
       const parsed = registerDeviceSchema.safeParse(form);
       if (!parsed.success) return answer({ ok: false, error: firstIssue(parsed.error) }, 400);
-      const { device, secret } = await registerDevice(context.db, parsed.data);
+      const { device, secret } = await registerDevice(context.db, parsed.data, brokerOptions(context));
       context.logger.info({ deviceId: device.id, propertyId: device.propertyId }, "door device registered");
       return answer({ ok: true, message: DEVICE_MESSAGES.registered, secret: { deviceId: device.id, value: secret } }, 201);
     }
@@ -63,14 +80,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "rotate-secret") {
       const parsed = deviceIdSchema.safeParse(form);
       if (!parsed.success) return answer({ ok: false, error: firstIssue(parsed.error) }, 400);
-      const secret = await rotateDeviceSecret(context.db, parsed.data.deviceId);
+      const secret = await rotateDeviceSecret(context.db, parsed.data.deviceId, brokerOptions(context));
       context.logger.info({ deviceId: parsed.data.deviceId }, "door device secret rotated");
       return answer({ ok: true, message: DEVICE_MESSAGES.rotated, secret: { deviceId: parsed.data.deviceId, value: secret } });
     }
     if (intent === "delete") {
       const parsed = deviceIdSchema.safeParse(form);
       if (!parsed.success) return answer({ ok: false, error: firstIssue(parsed.error) }, 400);
-      await deleteDevice(context.db, parsed.data.deviceId);
+      await deleteDevice(context.db, parsed.data.deviceId, brokerOptions(context));
       context.logger.info({ deviceId: parsed.data.deviceId }, "door device deleted");
       return answer({ ok: true, message: DEVICE_MESSAGES.deleted });
     }
@@ -89,5 +106,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DevicesRoute({ loaderData }: Route.ComponentProps) {
-  return <DevicesPanel devices={loaderData.devices} properties={loaderData.properties} commands={loaderData.commands} />;
+  return <DevicesPanel devices={loaderData.devices} properties={loaderData.properties} commands={loaderData.commands} broker={loaderData.broker} />;
 }
