@@ -111,6 +111,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // The key of the SES passwords, resolved once (see app/modules/landlords/credentials-key.server.ts).
     const credentialsKey = resolveCredentialsKey({ envKey: config.SES_CREDENTIALS_KEY, database });
     registerCredentialsKey(db, credentialsKey);
+    // The devices' new secrets wait for the broker encrypted with this key (ADR 0025).
+    if (config.MQTT_DYNSEC === "on" && !credentialsKey.key) {
+      throw new Error("MQTT_DYNSEC=on needs SES_CREDENTIALS_KEY with DATABASE_URL: the devices' new secrets wait for the broker encrypted with it (openssl rand -base64 32, the same on every instance)");
+    }
     // The evidence signing key (ADR 0022), resolved once; its public half is recorded so every
     // report it signs can be checked later, whatever key is configured then.
     const evidenceKey = resolveEvidenceKey({ envKey: config.EVIDENCE_SIGNING_KEY, database });
@@ -222,7 +226,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const telemetryService = telemetry;
     // The devices' accounts in the broker's dynamic-security plugin (ADR 0025): created, re-keyed
     // and deleted with the devices, on every instance (one applies at a time).
-    const brokerAccounts = config.MQTT_DYNSEC === "on" && config.MQTT_URL ? startBrokerAccounts({ db, url: config.MQTT_URL, logger }) : null;
+    const brokerAccounts = config.MQTT_DYNSEC === "on" && config.MQTT_URL ? startBrokerAccounts({ db, url: config.MQTT_URL, key: credentialsKey.key!, logger }) : null;
     // The SES outbox's sender and poller (ADR 0004), only once the server answers requests.
     const sesSender: SesSender | null =
       config.SES_SENDER === "on"

@@ -104,7 +104,15 @@ export async function startTestServer(
     ...options.env,
   });
   const database = await testDatabase.open();
-  const running = await startServer({ config, database, buildDir: "build", intrusionAlarm: options.intrusionAlarm });
+  let running: RunningServer;
+  try {
+    running = await startServer({ config, database, buildDir: "build", intrusionAlarm: options.intrusionAlarm });
+  } catch (error) {
+    // A start that is refused (what some tests check) leaves no database behind.
+    await database.close().catch(() => {});
+    if (ownsDatabase) await testDatabase.drop();
+    throw error;
+  }
   const url = `http://127.0.0.1:${running.port}`;
   return {
     url,

@@ -176,6 +176,8 @@ describe.skipIf(!runnable).each(testDatabases())("the MQTT broker as DEVICE-PROT
       env: {
         MQTT_URL: `mqtt://nidosmart-server:${SERVER_PASSWORD}@127.0.0.1:${broker.port}`,
         MQTT_DYNSEC: "on",
+        // The queued secrets' key (without it a PostgreSQL server refuses MQTT_DYNSEC=on).
+        SES_CREDENTIALS_KEY: "b".repeat(64),
         MQTT_CLIENT_ID: `security-${randomBytes(3).toString("hex")}`,
       },
     });
@@ -259,7 +261,14 @@ describe.skipIf(!runnable).each(testDatabases())("the MQTT broker as DEVICE-PROT
     expect(await ctrl(broker, ["listRoles"])).not.toContain("nidosmart-device-ns01-sec-delete");
   });
 
-  test("changes made while the broker is down are applied when it is back; an account the database does not know is deleted; devices without one are listed", async () => {
+  test("changes made while the broker is down are applied when it is back, the new secret encrypted meanwhile; an account the database does not know is deleted; devices without one are listed", async () => {
+    // PGlite always has a credentials key (DATA_DIR's file); a PostgreSQL server must be given
+    // one, or the queued secrets would have none: it refuses to start.
+    if (kind === "postgres") {
+      await expect(
+        startTestServer({ database: kind, env: { MQTT_URL: `mqtt://nidosmart-server:${SERVER_PASSWORD}@127.0.0.1:${broker.port}`, MQTT_DYNSEC: "on" } }),
+      ).rejects.toThrow(/MQTT_DYNSEC=on needs SES_CREDENTIALS_KEY/);
+    }
     const keep = await register("ns01-sec-outage");
     const gone = await register("ns01-sec-outage-gone");
     await connected("ns01-sec-outage", keep);
@@ -282,6 +291,10 @@ describe.skipIf(!runnable).each(testDatabases())("the MQTT broker as DEVICE-PROT
     ]);
     const page = await (await fetch(`${server.url}${DEVICES_PATH}`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Cambios pendientes en el broker MQTT (2)");
+    // The new secret waits for the broker encrypted at rest, never in clear.
+    const queued = await server.db.select({ password: brokerAccountChanges.password }).from(brokerAccountChanges).where(eq(brokerAccountChanges.deviceId, "ns01-sec-outage"));
+    expect(queued[0]?.password).toMatch(/^v1\./);
+    expect(queued[0]?.password).not.toContain(fresh);
     expect(page).not.toContain("El broker MQTT no se actualiza solo");
 
     await broker.start();

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
 import { appSettings, brokerAccountChanges, devices } from "#app/db/schema.ts";
 import { getOrCreateSetting } from "#app/db/settings.server.ts";
+import { decryptSecret, encryptSecret } from "#app/modules/landlords/credentials-key.server.ts";
 import { DEFAULT_TOPIC_PREFIX } from "./door-gateway.server.ts";
 
 // The devices' accounts in Mosquitto's dynamic-security plugin, kept by the server itself
@@ -46,9 +47,17 @@ export function deviceAcls(deviceId: string, prefix = DEFAULT_TOPIC_PREFIX): Acl
 
 export type BrokerAccountChange = { action: "sync"; password: string } | { action: "delete" };
 
-/** Records what the broker must learn about a device; call it in the transaction that changes the device. */
-export async function queueBrokerAccountChange(db: DbOrTx, deviceId: string, change: BrokerAccountChange): Promise<void> {
-  const password = change.action === "sync" ? change.password : null;
+/** The authenticated context of a queued password: a ciphertext copied onto another device's row does not decrypt. */
+const passwordContext = (deviceId: string) => `broker-account:${deviceId}`;
+
+/**
+ * Records what the broker must learn about a device; call it in the transaction that changes the
+ * device. The broker needs the new secret in clear and the devices table holds only its hash, so
+ * the secret waits here until the broker has it, encrypted with the server's credentials key
+ * (AES-256-GCM, the key of the SES passwords; ADR 0025), and is deleted with the row.
+ */
+export async function queueBrokerAccountChange(db: DbOrTx, deviceId: string, change: BrokerAccountChange, key: Buffer): Promise<void> {
+  const password = change.action === "sync" ? encryptSecret(key, change.password, passwordContext(deviceId)) : null;
   await db
     .insert(brokerAccountChanges)
     .values({ deviceId, action: change.action, password })
@@ -113,6 +122,8 @@ export type BrokerAccountsOptions = {
   db: Db;
   /** MQTT_URL: its user must have the dynsec control rights (DEVICE-PROTOCOL.md). */
   url: string;
+  /** The credentials key the queued passwords are encrypted with (queueBrokerAccountChange). */
+  key: Buffer;
   logger?: Logger;
   /** How often pending rows are looked for without a nudge, and the broker compared with the database. */
   pollMs?: number;
@@ -266,7 +277,7 @@ export function startBrokerAccounts(options: BrokerAccountsOptions): BrokerAccou
     for (const row of rows) {
       if (closed || !ready) return;
       try {
-        if (row.action === "sync" && row.password) await syncAccount(row.deviceId, row.password);
+        if (row.action === "sync" && row.password) await syncAccount(row.deviceId, decryptSecret(options.key, row.password, passwordContext(row.deviceId)));
         else await deleteAccount(row.deviceId);
         // Only if nothing changed meanwhile; the password is gone with the row.
         await db.delete(brokerAccountChanges).where(and(eq(brokerAccountChanges.deviceId, row.deviceId), eq(brokerAccountChanges.seq, row.seq)));

@@ -114,13 +114,14 @@ async function requireProperty(db: Db, propertyId: string | null): Promise<void>
 
 /**
  * brokerAccounts: the server keeps the devices' MQTT accounts (MQTT_DYNSEC=on, ADR 0025); the
- * change for the broker is queued in the same transaction as the device's.
+ * change for the broker is queued in the same transaction as the device's, a new secret encrypted
+ * with `key` (the server's credentials key).
  */
-export type DeviceChangeOptions = { brokerAccounts?: boolean };
+export type DeviceChangeOptions = { brokerAccounts?: { key: Buffer } | null };
 
 /**
  * Registers a device and returns its secret: the only time the secret exists in clear (and in the
- * broker's queue until the broker has it, with brokerAccounts).
+ * broker's queue, encrypted, until the broker has it, with brokerAccounts).
  */
 export async function registerDevice(db: Db, input: RegisterDeviceInput, options: DeviceChangeOptions = {}): Promise<{ device: DeviceView; secret: string }> {
   await requireProperty(db, input.propertyId);
@@ -133,7 +134,7 @@ export async function registerDevice(db: Db, input: RegisterDeviceInput, options
       .onConflictDoNothing()
       .returning({ id: devices.id, createdAt: devices.createdAt });
     if (inserted.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.duplicateId, 409);
-    if (options.brokerAccounts) await queueBrokerAccountChange(tx, input.deviceId, { action: "sync", password: secret });
+    if (options.brokerAccounts) await queueBrokerAccountChange(tx, input.deviceId, { action: "sync", password: secret }, options.brokerAccounts.key);
   });
   if (options.brokerAccounts) nudgeBrokerAccounts(db);
   const device = (await listDevices(db)).find((d) => d.id === input.deviceId)!;
@@ -147,7 +148,7 @@ export async function rotateDeviceSecret(db: Db, deviceId: string, options: Devi
   await db.transaction(async (tx) => {
     const updated = await tx.update(devices).set({ secretHash }).where(eq(devices.id, deviceId)).returning({ id: devices.id });
     if (updated.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.notFound, 404);
-    if (options.brokerAccounts) await queueBrokerAccountChange(tx, deviceId, { action: "sync", password: secret });
+    if (options.brokerAccounts) await queueBrokerAccountChange(tx, deviceId, { action: "sync", password: secret }, options.brokerAccounts.key);
   });
   if (options.brokerAccounts) nudgeBrokerAccounts(db);
   return secret;
@@ -171,7 +172,7 @@ export async function deleteDevice(db: Db, deviceId: string, options: DeviceChan
   await db.transaction(async (tx) => {
     const deleted = await tx.delete(devices).where(eq(devices.id, deviceId)).returning({ id: devices.id });
     if (deleted.length === 0) throw new DeviceRuleError(DEVICE_MESSAGES.notFound, 404);
-    if (options.brokerAccounts) await queueBrokerAccountChange(tx, deviceId, { action: "delete" });
+    if (options.brokerAccounts) await queueBrokerAccountChange(tx, deviceId, { action: "delete" }, options.brokerAccounts.key);
   });
   if (options.brokerAccounts) nudgeBrokerAccounts(db);
 }

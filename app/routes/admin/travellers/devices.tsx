@@ -31,7 +31,10 @@ export function meta() {
 
 export const COMMAND_LOG_LIMIT = 100;
 
-const brokerOptions = (context: Route.ActionArgs["context"]) => ({ brokerAccounts: context.config.MQTT_DYNSEC === "on" });
+// The server refuses to start with MQTT_DYNSEC=on and no credentials key (server/server.ts).
+const brokerOptions = (context: Route.ActionArgs["context"]) => ({
+  brokerAccounts: context.config.MQTT_DYNSEC === "on" && context.credentialsKey.key ? { key: context.credentialsKey.key } : null,
+});
 
 /** How the devices' MQTT accounts are kept (ADR 0025): by the server, by hand, or no broker at all. */
 async function loadBrokerStatus(context: Route.LoaderArgs["context"]): Promise<BrokerStatusView> {
