@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useMatches } from "react-router";
 import type { LinksFunction } from "react-router";
-import { Toaster } from "sonner";
+import { AppToaster } from "#app/components/ui/toaster.tsx";
 import { VisitTracker } from "#app/components/visit-tracker.tsx";
 import { marketingIsland } from "virtual:islands";
 import stylesheet from "./app.css?url";
@@ -46,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {islands ? null : (
           <>
             <VisitTracker />
-            <Toaster position="top-center" expand closeButton toastOptions={{ className: "!text-foreground !bg-background" }} />
+            <AppToaster />
             <ScrollRestoration />
             <Scripts />
           </>

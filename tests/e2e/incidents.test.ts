@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { incidentEvents, incidentRules, incidents } from "#app/db/schema.ts";
 import { todayIsoDate } from "#app/lib/dates.ts";
 import { INCIDENT_MESSAGES } from "#app/modules/incidents/incident-screens.ts";
-import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
+import { browserAvailable, collectPageErrors, expectAccessible, expectAxeRules, launchBrowser } from "#tests/helpers/browser.ts";
 import { addDays, createProperty, createStay, ingest, registerDevice } from "#tests/helpers/monitoring-fixtures.ts";
 import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/test-server.ts";
 
@@ -19,7 +19,7 @@ import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/tes
 
 const VIEWPORTS = [
   { width: 360, height: 740 },
-  { width: 1280, height: 900 },
+  { width: 1366, height: 900 },
 ] as const;
 const DEVICE_ID = "ns01-alhambra-salon";
 const screenshots = process.env.INCIDENTS_SCREENSHOTS;
@@ -129,6 +129,9 @@ describe.skipIf(!browserAvailable)("Incidencias in the browser", () => {
     await visible(page.getByRole("heading", { name: "Incidencias por vivienda y mes" }));
     await fits(page);
     await expectAccessible(page);
+    // Each row's "Ver" link is named by what it shows first ("Ver incidencia: …"), issue 27.
+    await expectAxeRules(page, ["label-content-name-mismatch"]);
+    expect(await rows.first().getByRole("link", { name: /^Ver incidencia: / }).count()).toBe(1);
     await shoot(page, "incidents");
 
     await page.getByLabel("Tipo").selectOption("offline");
@@ -230,6 +233,7 @@ describe.skipIf(!browserAvailable)("Incidencias in the browser", () => {
     await visible(recent.getByText("Ruido excesivo").first());
     await fits(page);
     await expectAccessible(page);
+    await expectAxeRules(page, ["label-content-name-mismatch"]);
     await shoot(page, "device");
     await recent.getByRole("link", { name: "Ver todas las del dispositivo" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("dispositivo")).toBe(DEVICE_ID);

@@ -800,6 +800,13 @@ describe.skipIf(!browserAvailable)("lead lifecycle in Chromium", () => {
 
       await detail.getByLabel("Prioridad").selectOption("low");
       await expectToast(page, ADMIN_LEAD_MESSAGES.priorityUpdated);
+      // One "Cerrar": the dialog's own.
+      expect(await detail.getByRole("button", { name: "Cerrar", exact: true }).count()).toBe(1);
+      // The toast is beside the dialog, never over its title (issue 27).
+      const toastBox = await page.locator("[data-sonner-toast]").filter({ hasText: ADMIN_LEAD_MESSAGES.priorityUpdated }).first().boundingBox();
+      const titleBox = await detail.getByRole("heading").first().boundingBox();
+      const overlaps = toastBox!.x < titleBox!.x + titleBox!.width && titleBox!.x < toastBox!.x + toastBox!.width && toastBox!.y < titleBox!.y + titleBox!.height && titleBox!.y < toastBox!.y + toastBox!.height;
+      expect(overlaps, `toast ${JSON.stringify(toastBox)} over the title ${JSON.stringify(titleBox)}`).toBe(false);
       await expect.poll(async () => (await leadsByEmail("bea.campos@ejemplo.es"))[0]?.priority).toBe("low");
       await detail.getByRole("button", { name: "Cerrar" }).first().click();
       await expect.poll(() => page.getByRole("dialog").count()).toBe(0);

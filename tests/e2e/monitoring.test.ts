@@ -15,7 +15,7 @@ import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/tes
 
 const VIEWPORTS = [
   { width: 360, height: 740 },
-  { width: 1280, height: 900 },
+  { width: 1366, height: 900 },
 ] as const;
 const DEVICE_ID = "ns01-mirador-salon";
 
@@ -42,7 +42,8 @@ describe.skipIf(!browserAvailable)("Monitorización in the browser", () => {
       window_s: 60,
       laeq: 35 + (i % 30),
       lmax: 45 + (i % 30),
-      occupancy: i < 60 ? 2 : 3,
+      // A party of 23 for ten minutes: the people axis must reach above it (issue 27).
+      occupancy: i >= 90 && i < 100 ? 23 : i < 60 ? 2 : 3,
       temp_c: 21.4,
       humidity_pct: 48,
       battery_pct: 76,
@@ -127,6 +128,13 @@ describe.skipIf(!browserAvailable)("Monitorización in the browser", () => {
     await page.locator('[data-testid="telemetry-chart"] canvas').waitFor();
     await page.locator('[data-live-status="live"]').waitFor();
     expect(scripts.some((s) => /telemetry-chart/.test(s))).toBe(true);
+    // The people axis reaches above the party of 23 (it stopped at 4); the noise threshold of
+    // each band in the last 24 h and the stay's 2 registered guests are drawn as lines.
+    const chart = page.locator('[data-testid="telemetry-chart"]');
+    expect(Number(await chart.getAttribute("data-people-max"))).toBe(25);
+    expect(Number(await chart.getAttribute("data-noise-thresholds"))).toBeGreaterThanOrEqual(3);
+    expect(Number(await chart.getAttribute("data-people-thresholds"))).toBe(1);
+    await page.getByTestId("threshold-legend").waitFor();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await shoot(page, `device-${viewport.width}`);
@@ -136,14 +144,15 @@ describe.skipIf(!browserAvailable)("Monitorización in the browser", () => {
     const occupancyTile = page.locator('[data-tile="occupancy"]');
     const value = 60 + viewport.width / 1000;
     await ingest(server, DEVICE_ID, secret, [{ ts: new Date().toISOString(), window_s: 10, laeq: value, lmax: value + 10, occupancy: 4 }]);
-    await expect.poll(() => laeqTile.innerText(), { timeout: 10_000 }).toContain(`${value.toFixed(1)} dB`);
+    await expect.poll(() => laeqTile.innerText(), { timeout: 10_000 }).toContain(`${value.toFixed(1).replace(".", ",")} dB(A)`);
     expect(await occupancyTile.innerText()).toContain("4 personas · 2 registradas");
 
     // The figures of the chart, as a table.
     await page.getByText(/Ver los datos como tabla/).click();
     const table = page.getByRole("table", { name: "Ruido y ocupación por intervalo" });
     await table.waitFor();
-    expect(await table.getByRole("columnheader").allInnerTexts()).toEqual(["Desde", "LAeq (dB)", "Lmax (dB)", "Personas (máx.)"]);
+    expect(await table.getByRole("columnheader").allInnerTexts()).toEqual(["Desde", "LAeq (dB(A))", "Lmax (dB(A))", "Personas (máx.)"]);
+    expect(await table.locator("tbody").innerText()).not.toMatch(/\d\.\d/);
     expect(await table.locator("tbody tr").count()).toBeGreaterThan(10);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);

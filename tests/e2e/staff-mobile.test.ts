@@ -205,6 +205,12 @@ describe.skipIf(!browserAvailable)("the staff area on a phone", () => {
     await page.getByRole("button", { name: /^Generar nuevo secreto para / }).first().click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Generar nuevo secreto" }).click();
     expect(await waitForDialog(page, 10_000)).toBe("Secreto del dispositivo");
+    // The toast that says the secret was made never covers the dialog's title (issue 27).
+    const toast = page.locator("[data-sonner-toast]").first();
+    await toast.waitFor({ state: "visible", timeout: 10_000 });
+    const [toastBox, titleBox] = await Promise.all([toast.boundingBox(), page.locator(DIALOG).last().getByRole("heading").first().boundingBox()]);
+    const overlaps = toastBox!.x < titleBox!.x + titleBox!.width && titleBox!.x < toastBox!.x + toastBox!.width && toastBox!.y < titleBox!.y + titleBox!.height && titleBox!.y < toastBox!.y + toastBox!.height;
+    expect(overlaps, `toast ${JSON.stringify(toastBox)} over the title ${JSON.stringify(titleBox)}`).toBe(false);
     await checkOpenDialog(page, "/admin/viajeros/dispositivos", "Secreto del dispositivo", (route, kind, target, measured) =>
       failures.push(`${route} ${kind}: ${target} (${measured})`),
     );
@@ -411,6 +417,9 @@ describe.skipIf(!browserAvailable)("the staff area on a phone", () => {
       const dialogs = document.querySelectorAll(selector);
       dialogs[dialogs.length - 1]!.setAttribute("data-audit-dialog", "");
     }, DIALOG);
+    // One "Cerrar" per dialog (issue 27): the dialog's own close button, never a second one in its footer.
+    const closers = await page.locator("[data-audit-dialog]").getByRole("button", { name: "Cerrar", exact: true }).count();
+    if (closers > 1) fail(route, "dialog", `“${title}”`, `${closers} botones «Cerrar»`);
     await auditScreen(page, route, "[data-audit-dialog]", (r, kind, target, measured) => fail(r, kind, `in “${title}”: ${target}`, measured));
   }
 

@@ -89,6 +89,14 @@ describe.skipIf(!browserAvailable)("Vigilancia in the browser", () => {
       await page.getByRole("heading", { name: "Línea base: lo normal en vacío" }).waitFor();
       expect(await page.getByText(/Lista desde/).first().isVisible()).toBe(true);
       expect(await page.getByRole("button", { name: "Crear informe firmado" }).count()).toBe(1);
+      // Armed: the main button disarms; "Armar ahora" would do nothing (issue 27).
+      expect(await page.getByRole("button", { name: "Desarmar" }).count()).toBe(1);
+      expect(await page.getByRole("button", { name: "Armar ahora" }).count()).toBe(0);
+      // The alarm's length runs from its first anomaly to its last, in Spanish figures.
+      expect(await page.locator("[data-episode-duration]").first().innerText()).toMatch(/^Duración: \d+ (s|min) hasta ahora$/);
+      const text = await page.locator("main").innerText();
+      expect(text).not.toMatch(/\d\.\d+ dB|Puntuación \d+\.\d/);
+      expect(text).toContain("dB(A)");
       await check(page, "vigilancia-vivienda", viewport);
 
       // Settings: a threshold out of range is refused by the browser; a good one is saved.

@@ -64,6 +64,20 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * Fails the test on any violation, of any impact, of the named axe rules, including rules axe
+ * leaves out by default: label-content-name-mismatch is "experimental" and page-has-heading-one
+ * only "moderate", so expectAccessible never reports them (issue 27).
+ */
+export async function expectAxeRules(page: Page, rules: readonly string[]): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"], runOnly: { type: "rule", values: [...rules] } })
+    .setLegacyMode(page.frames().length === 1)
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(summary, `axe ${rules.join(", ")} on ${page.url()}`).toEqual([]);
+}
+
 /** Collects uncaught page errors and console errors (hydration mismatches among them). */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];

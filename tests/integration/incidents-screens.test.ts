@@ -267,6 +267,24 @@ describe.each(testDatabases())("Incidencias screens on %s", (kind) => {
       expect(anonymous.status).toBe(302);
     });
 
+    test("Spanish on the list and the detail: decimal comma, dB(A), the booking's count not called registered, a 'Ver' link named by its text first", async () => {
+      const html = await (await get(`/admin/monitorizacion/incidencias?vivienda=${listProperty}`)).text();
+      // Nobody registered for it (no reservation behind it): the count is not "registradas".
+      expect(html).toContain("5 personas (2 en la reserva, nadie registrado)");
+      expect(html).not.toContain("registradas 2");
+      expect(html).toContain("71,4 dB(A) (umbral 55,0 dB(A))");
+      // Resolved after an hour: its real length.
+      expect(html).toContain("· 1 h<");
+      // The link's accessible name starts with what it shows (axe's label-content-name-mismatch).
+      expect(html).toContain('Ver<span class="sr-only"> incidencia: Ruido excesivo, Casa Triana</span></a>');
+      expect(html).not.toContain('aria-label="Ver incidencia');
+      const detail = await (await get(`/admin/monitorizacion/incidencias/${ids.noiseOpen}`)).text();
+      expect(detail).toContain("LAeq 71,4 dB(A) · Lmax 80,2 dB(A)");
+      // Empty states say what to do next.
+      const none = await (await get("/admin/monitorizacion/incidencias?tipo=co")).text();
+      expect(none).toContain("Ninguna incidencia coincide con los filtros. Amplía las fechas o pulsa «Limpiar».");
+    });
+
     test("closing needs a note; an open incident sends its resolved event once, however many times it is closed", async () => {
       const path = `/admin/monitorizacion/incidencias/${ids.noiseOpen}`;
       const empty = await post(path, superCookie, [
@@ -433,6 +451,20 @@ describe.each(testDatabases())("Incidencias screens on %s", (kind) => {
       const page = await (await get(`/admin/monitorizacion/viviendas/${reportProperty}?mes=${month}`)).text();
       expect(page).toContain("Informe mensual");
       expect(page).toContain(`formato=csv`);
+    });
+
+    test("the list says 'registradas' only when they had registered, and each episode's real length; the page's summary in Spanish", async () => {
+      const html = await (await get(`/admin/monitorizacion/incidencias?vivienda=${reportProperty}`)).text();
+      expect(html).toContain("5 personas (2 registradas)");
+      // Resolved: from its start to the start of the quiet stretch.
+      expect(html).toContain(`${day(10).slice(8, 10)}/${day(10).slice(5, 7)}/${day(10).slice(0, 4)} 23:30 · 10 min`);
+      expect(html).toContain("· 2 h 30 min");
+      // Closed by staff at 13:00 with no reading after its start: not an hour long.
+      expect(html).toContain("12:00 · cerrada en curso");
+      const page = await (await get(`/admin/monitorizacion/viviendas/${reportProperty}?mes=${month}`)).text();
+      expect(page).toContain("70 dB(A)");
+      expect(page).toContain(`(${day(9).slice(8, 10)}/${day(9).slice(5, 7)}/${day(9).slice(0, 4)}–${day(12).slice(8, 10)}/${day(12).slice(5, 7)}/${day(12).slice(0, 4)}): 2 huéspedes registrados`);
+      expect(page).toContain("Sin conexión: 1 episodio, 150 min.");
     });
 
     test("bad month or format: a Spanish message and 400; others cannot download it", async () => {

@@ -112,7 +112,10 @@ describe.each(testDatabases())("Monitorización on %s", (database) => {
     expect(html).toContain("3 personas · 2 registradas");
     expect(html).toContain("1 persona · 4 en la reserva");
     expect(html).toContain("Sin conexión");
-    expect(html).toContain("52.3 dB");
+    // Spanish figures with one unit (issue 27): a decimal comma, dB(A).
+    expect(html).toContain("52,3 dB(A)");
+    expect(html).toContain("21,5 °C");
+    expect(html).not.toMatch(/\d\.\d dB|\d\.\d °C/);
 
     const filtered = await fetch(`${server.url}/admin/monitorizacion?ciudad=${encodeURIComponent("Málaga")}`, { headers: { Cookie: adminCookie } });
     const filteredHtml = await filtered.text();
@@ -164,13 +167,30 @@ describe.each(testDatabases())("Monitorización on %s", (database) => {
     const month = await get(new Date(now - 30 * 86_400_000).toISOString(), new Date(now).toISOString(), 360);
     expect(month.source).toBe("hour");
     expect(month.t.length).toBeLessThanOrEqual(360);
-    // The property's stay in progress is in the range, to be shaded.
-    expect(month.stays.length).toBe(1);
+    // The property's stay in progress is in the range, to be shaded, with the booking's 4 guests
+    // as its people threshold while nobody has registered.
+    expect(month.stays).toMatchObject([{ expected: 4, registered: false }]);
 
     const bad = await fetch(`${server.url}${api(deviceId, "series")}?from=${at(0)}&to=${at(10)}&width=300`, { headers: { Cookie: adminCookie } });
     expect(bad.status).toBe(400);
     const missing = await fetch(`${server.url}${api("no-such-device", "series")}?from=${at(10)}&to=${at(0)}&width=300`, { headers: { Cookie: adminCookie } });
     expect(missing.status).toBe(404);
+  });
+
+  test("device view: each band's noise threshold in words, the stay's registered guests as the people threshold, Spanish figures", async () => {
+    const page = await fetch(`${server.url}/admin/monitorizacion/ns01-gran-via`, { headers: { Cookie: adminCookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // The property has no rules of its own: the default preset's bands, as the chart draws them.
+    expect(html).toContain("Umbrales de ruido de la vivienda: Día desde las 07:00, 70 dB(A) · Tarde desde las 19:00, 65 dB(A) · Noche desde las 23:00, 55 dB(A).");
+    expect(html).toContain("52,3 dB(A)");
+    expect(html).toContain("Lmax 61,0 dB(A)");
+    expect(html).not.toMatch(/\d\.\d dB/);
+    const series = await fetch(`${server.url}${api("ns01-gran-via", "series")}?${new URLSearchParams({ from: at(600), to: at(0), width: "300" })}`, { headers: { Cookie: adminCookie } });
+    expect(((await series.json()) as DeviceSeries).stays).toMatchObject([{ expected: 2, registered: true }]);
+    // A device without a property has no thresholds to draw.
+    const unassigned = await (await fetch(`${server.url}/admin/monitorizacion/ns01-almacen`, { headers: { Cookie: adminCookie } })).text();
+    expect(unassigned).not.toContain("Umbrales de ruido");
   });
 
   test("CSV: exact header, one row per minute, one decimal, empty fields where nothing was measured", async () => {

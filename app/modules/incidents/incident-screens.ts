@@ -29,8 +29,8 @@ export const INCIDENT_MESSAGES = {
   presetUnknown: "Elige una plantilla de la lista.",
   invalidAction: "Acción no válida.",
   invalidMonth: "Elige un mes válido (no posterior al actual).",
-  empty: "Todavía no hay incidencias.",
-  noMatches: "Ninguna incidencia coincide con los filtros.",
+  empty: "Todavía no hay incidencias. Se abren solas cuando las lecturas de un dispositivo superan las reglas de su vivienda: revísalas en «Reglas e informes».",
+  noMatches: "Ninguna incidencia coincide con los filtros. Amplía las fechas o pulsa «Limpiar».",
   actionError: "No se pudo completar la acción. Inténtalo de nuevo.",
 } as const;
 

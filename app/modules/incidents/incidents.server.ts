@@ -93,6 +93,8 @@ export type IncidentListItem = {
   threshold: number | null;
   peakValue: number | null;
   registeredGuests: number | null;
+  /** Whether registeredGuests counts registered guests (someone had registered when it opened) or the booking's guests. */
+  guestsRegistered: boolean;
   notify: boolean;
 };
 
@@ -134,6 +136,8 @@ const listColumns = {
   threshold: incidents.threshold,
   peakValue: incidents.peakValue,
   registeredGuests: incidents.registeredGuests,
+  // As the engine counted when it opened the incident: registered guests if any, else the booking's.
+  guestsRegistered: sql<boolean>`exists (select 1 from guests g where g.reservation_id = ${incidents}.reservation_id and g.created_at <= ${incidents}.opened_at)`,
   notify: incidents.notify,
 };
 
@@ -158,6 +162,7 @@ function toListItem(row: ListRow): IncidentListItem {
     threshold: (row.threshold as number | null) ?? null,
     peakValue: (row.peakValue as number | null) ?? null,
     registeredGuests: (row.registeredGuests as number | null) ?? null,
+    guestsRegistered: row.guestsRegistered === true || row.guestsRegistered === "t",
     notify: Boolean(row.notify),
   };
 }

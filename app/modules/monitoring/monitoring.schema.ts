@@ -41,8 +41,8 @@ export const MONITORING_MESSAGES = {
   invalidRange: "El intervalo no es válido: indica un inicio anterior al fin y como mucho 366 días.",
   notFound: "El dispositivo no existe.",
   empty: "No hay dispositivos registrados. Regístralos en Gestión de Viajeros → Dispositivos.",
-  noMatches: "Ningún dispositivo coincide con los filtros.",
-  noReadings: "Todavía no hay lecturas en este intervalo.",
+  noMatches: "Ningún dispositivo coincide con los filtros. Cambia la búsqueda o pulsa «Limpiar».",
+  noReadings: "Todavía no hay lecturas en este intervalo. Elige un intervalo más largo o comprueba que el dispositivo tiene corriente y wifi: envía una lectura por minuto.",
   liveLost: "Sin conexión en directo; reintentando…",
   mailDisabled:
     "El correo no está configurado (SMTP_URL): las incidencias se registran, pero no se avisa por correo al personal ni a los titulares de las estancias. Configura SMTP_URL y MONITORING_ALERT_TO (o STAFF_NOTIFY_TO) y reinicia el servidor.",
@@ -205,10 +205,11 @@ export type DeviceSeries = {
   laeq: (number | null)[];
   lmax: (number | null)[];
   occupancy: (number | null)[];
-  stays: { from: number; to: number; label: string }[];
+  /** Unix seconds; `expected`: the guests registered, or booked while nobody has (`registered` false). */
+  stays: { from: number; to: number; label: string; expected: number; registered: boolean }[];
 };
 
-/** dB with one decimal; "" for no value (the CSV's empty field). */
+/** dB with one decimal and a point, for the CSV (a machine's format); "" for no value. Screens use formatDbA (app/lib/format.ts). */
 export function formatDecibels(value: number | null | undefined): string {
   return value == null || !Number.isFinite(value) ? "" : value.toFixed(1);
 }

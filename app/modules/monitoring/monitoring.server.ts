@@ -446,7 +446,12 @@ async function listStaysBetween(db: Db, propertyId: string, from: Date, to: Date
   const first = localDate(new Date(from.getTime() - 86_400_000), timeZone);
   const last = localDate(new Date(to.getTime() + 86_400_000), timeZone);
   const rows = await db
-    .select({ checkIn: reservations.checkInDate, checkOut: reservations.checkOutDate, guests: reservations.guestCount })
+    .select({
+      checkIn: reservations.checkInDate,
+      checkOut: reservations.checkOutDate,
+      guests: reservations.guestCount,
+      registered: sql<number>`(select count(*)::int from guests g where g.reservation_id = ${reservations}.id)`,
+    })
     .from(reservations)
     .where(
       and(
@@ -462,6 +467,9 @@ async function listStaysBetween(db: Db, propertyId: string, from: Date, to: Date
     from: Math.floor(startOfLocalDate(row.checkIn, timeZone) / 1000),
     to: Math.floor(startOfLocalDate(row.checkOut, timeZone) / 1000),
     label: `Estancia de ${row.guests} ${row.guests === 1 ? "persona" : "personas"}`,
+    // As the incidents engine counts them: the registered guests, or the booking's while nobody has registered.
+    expected: Number(row.registered) > 0 ? Number(row.registered) : row.guests,
+    registered: Number(row.registered) > 0,
   }));
 }
 

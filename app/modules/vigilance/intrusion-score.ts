@@ -1,3 +1,4 @@
+import { formatDbA } from "#app/lib/format.ts";
 import {
   ANOMALY_KINDS,
   DAY_LABELS,
@@ -59,7 +60,7 @@ export function slotName(profile: BaselineProfile, ts: number): string {
 }
 
 const pct = (share: number) => `${Math.round(share * 100)} %`;
-const db = (value: number) => `${value.toFixed(1)} dB`;
+const db = (value: number) => formatDbA(value);
 
 /** Readings further apart than this are not consecutive (a gap): no transition is read across it. */
 function consecutive(previous: ScoredReading | undefined, reading: ScoredReading): previous is ScoredReading {

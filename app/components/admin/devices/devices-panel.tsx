@@ -49,8 +49,8 @@ export function DevicesPanel({
     <div className="grid gap-6">
       <BrokerNotice broker={broker} />
       <PanelCard
-        title="Dispositivos de apertura"
-        description="Cada reserva de un alojamiento con dispositivo recibe un enlace de apertura válido durante su estancia."
+        title="Dispositivos NS-01"
+        description="Cada NS-01 envía sus lecturas a Monitorización y abre la puerta de su alojamiento: cada reserva de un alojamiento con dispositivo recibe un enlace de apertura válido durante su estancia."
         action={
           <Button onClick={() => setRegisterOpen(true)} {...opensDialog}>
             <Plus aria-hidden="true" /> Registrar dispositivo
@@ -58,10 +58,10 @@ export function DevicesPanel({
         }
       >
         {devices.length === 0 ? (
-          <PanelEmpty>No hay dispositivos registrados.</PanelEmpty>
+          <PanelEmpty>No hay dispositivos registrados. Pulsa «Registrar dispositivo», asígnalo a su alojamiento y carga en el NS-01 el secreto que se muestra una vez.</PanelEmpty>
         ) : (
           <ResponsiveTable>
-            <caption className="sr-only">Dispositivos de apertura</caption>
+            <caption className="sr-only">Dispositivos NS-01</caption>
             <ResponsiveTableHeader>
               <ResponsiveTableHeadRow>
                 <ResponsiveTableHead>Identificador</ResponsiveTableHead>

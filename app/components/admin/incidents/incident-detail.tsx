@@ -6,7 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, opensDialog } from "#app/components/ui/dialog.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { formatDateTime, formatDateTimeSeconds } from "#app/lib/dates.ts";
+import { formatDayTime, formatDayTimeSeconds, formatDbA, formatNumber, formatPeople } from "#app/lib/format.ts";
 import { INCIDENT_MESSAGES } from "#app/modules/incidents/incident-screens.ts";
 import { INCIDENT_TYPE_LABELS, type IncidentReading } from "#app/modules/incidents/incidents.schema.ts";
 import { ANOMALY_LABELS } from "#app/modules/vigilance/vigilance.schema.ts";
@@ -18,8 +18,9 @@ import type { IncidentRow } from "./incidents-panel.tsx";
 // closed and by whom), the readings that triggered it, and "Cerrar incidencia" with a note.
 
 export type IncidentDetailData = IncidentRow & {
-  lastTriggerAt: string;
   openedAt: string;
+  /** Dates are shown in the property's zone (a Canarias flat's incident in Canarias time). */
+  propertyTimeZone: string;
   escalatedAt: string | null;
   closeNote: string | null;
   closedByName: string | null;
@@ -42,19 +43,19 @@ const EVENT_LABELS: Record<string, string> = {
 export type CloseResult = { ok: true; message: string } | { ok: false; error: string };
 
 export function IncidentDetail({ incident, canManage, result }: { incident: IncidentDetailData; canManage: boolean; result: CloseResult | null }) {
-  const end = incident.resolvedAt ?? (incident.status === "closed" ? incident.closedAt : null);
+  const zone = incident.propertyTimeZone;
   const facts: [string, string][] = [
     ["Vivienda", incident.propertyName],
     ["Dispositivo", incident.deviceName ? `${incident.deviceName} (${incident.deviceId})` : incident.deviceId],
-    ["Inicio (hora de las lecturas)", formatDateTimeSeconds(incident.startedAt)],
-    ["Última lectura sobre el umbral", formatDateTimeSeconds(incident.lastTriggerAt)],
-    ["Duración", durationText(incident.startedAt, end)],
+    ["Inicio (hora de las lecturas)", formatDayTimeSeconds(incident.startedAt, zone)],
+    ["Última lectura sobre el umbral", formatDayTimeSeconds(incident.lastTriggerAt, zone)],
+    ["Duración", durationText(incident)],
     ["Medido", measuredText(incident)],
   ];
   const band = bandText(incident.band);
   if (band) facts.push(["Franja", band.replace(/^Franja /, "")]);
   if (!incident.notify) facts.push(["Avisos", "Ninguno: el episodio llegó con lecturas atrasadas y ya había terminado"]);
-  if (incident.status === "closed" && incident.closedAt) facts.push(["Cerrada", `${formatDateTime(incident.closedAt)}${incident.closedByName ? ` por ${incident.closedByName}` : ""}`]);
+  if (incident.status === "closed" && incident.closedAt) facts.push(["Cerrada", `${formatDayTime(incident.closedAt, zone)}${incident.closedByName ? ` por ${incident.closedByName}` : ""}`]);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -113,7 +114,7 @@ export function IncidentDetail({ incident, canManage, result }: { incident: Inci
               <li key={event.id} className="grid gap-0.5 text-sm">
                 <span className="font-medium">{EVENT_LABELS[event.kind] ?? event.kind}</span>
                 <span className="text-xs text-muted-foreground">
-                  {formatDateTimeSeconds(event.at)}
+                  {formatDayTimeSeconds(event.at, zone)}
                   {event.userName ? ` · ${event.userName}` : ""}
                 </span>
                 {event.detail ? <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">{event.detail}</span> : null}
@@ -142,7 +143,7 @@ export function IncidentDetail({ incident, canManage, result }: { incident: Inci
               <tbody>
                 {incident.readings.map((reading, index) => (
                   <tr key={`${reading.ts}-${index}`} className="border-b last:border-0">
-                    <td className="p-2 align-top whitespace-nowrap">{formatDateTimeSeconds(reading.ts)}</td>
+                    <td className="p-2 align-top whitespace-nowrap">{formatDayTimeSeconds(reading.ts, zone)}</td>
                     <td className="p-2 [overflow-wrap:anywhere]">{readingText(reading)}</td>
                   </tr>
                 ))}
@@ -155,17 +156,15 @@ export function IncidentDetail({ incident, canManage, result }: { incident: Inci
   );
 }
 
-const decimal = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-
 export function readingText(reading: IncidentReading): string {
   const parts: string[] = [];
-  if (reading.laeq != null) parts.push(`LAeq ${decimal.format(reading.laeq)} dB`);
-  if (reading.lmax != null) parts.push(`Lmax ${decimal.format(reading.lmax)} dB`);
-  if (reading.occupancy != null) parts.push(`${reading.occupancy} personas`);
+  if (reading.laeq != null) parts.push(`LAeq ${formatDbA(reading.laeq)}`);
+  if (reading.lmax != null) parts.push(`Lmax ${formatDbA(reading.lmax)}`);
+  if (reading.occupancy != null) parts.push(formatPeople(reading.occupancy));
   if (reading.door_open) parts.push("puerta abierta");
   if (reading.motion) parts.push("movimiento");
-  if (reading.light_lux != null) parts.push(`luz ${Math.round(reading.light_lux)} lux`);
-  if (reading.co_ppm != null) parts.push(`CO ${Math.round(reading.co_ppm)} ppm`);
+  if (reading.light_lux != null) parts.push(`luz ${formatNumber(reading.light_lux, 0)} lux`);
+  if (reading.co_ppm != null) parts.push(`CO ${formatNumber(reading.co_ppm, 0)} ppm`);
   if (reading.smoke) parts.push("humo");
   if (reading.tamper) parts.push("manipulación");
   parts.push(`ventana ${reading.window_s} s`);

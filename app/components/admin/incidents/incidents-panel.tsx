@@ -29,11 +29,13 @@ export type IncidentRow = {
   deviceId: string;
   deviceName: string | null;
   startedAt: string;
+  lastTriggerAt: string;
   resolvedAt: string | null;
   closedAt: string | null;
   threshold: number | null;
   peakValue: number | null;
   registeredGuests: number | null;
+  guestsRegistered: boolean;
   notify: boolean;
 };
 
@@ -131,14 +133,18 @@ export function IncidentTable({ incidents, showProperty = true }: { incidents: I
         {incidents.map((incident) => (
           <ResponsiveTableRow key={incident.id} data-incident-id={incident.id}>
             <ResponsiveTableCell label="Incidencia" mobile="title">
-              <Link
-                to={`/admin/monitorizacion/incidencias/${incident.id}`}
-                className="inline-flex min-h-11 items-center gap-2 font-medium text-primary underline-offset-4 hover:underline md:min-h-0"
-                aria-label={`Ver incidencia: ${INCIDENT_TYPE_LABELS[incident.type]}, ${incident.propertyName}`}
-              >
+              {/* The badge stays outside the link: a link's accessible name must start with the
+                  words it shows (axe's label-content-name-mismatch), so it reads "Ver" and the rest
+                  of its name is visually hidden after it. */}
+              <span className="inline-flex flex-wrap items-center gap-2">
                 <IncidentTypeBadge type={incident.type} />
-                <span>Ver</span>
-              </Link>
+                <Link
+                  to={`/admin/monitorizacion/incidencias/${incident.id}`}
+                  className="inline-flex min-h-11 min-w-11 items-center font-medium text-primary underline-offset-4 hover:underline md:min-h-0 md:min-w-0"
+                >
+                  Ver<span className="sr-only">{` incidencia: ${INCIDENT_TYPE_LABELS[incident.type]}, ${incident.propertyName}`}</span>
+                </Link>
+              </span>
               {bandText(incident.band) ? <span className="block text-xs font-normal text-muted-foreground">{bandText(incident.band)}</span> : null}
               {!incident.notify ? <span className="block text-xs font-normal text-muted-foreground">Registrada sin avisos</span> : null}
             </ResponsiveTableCell>
@@ -165,7 +171,7 @@ export function IncidentTable({ incidents, showProperty = true }: { incidents: I
 }
 
 function IncidentPagination({ query, total, pageCount }: { query: IncidentQuery; total: number; pageCount: number }) {
-  if (pageCount <= 1) return total > 0 ? <p className="text-sm text-muted-foreground">{`${total} incidencias`}</p> : null;
+  if (pageCount <= 1) return total > 0 ? <p className="text-sm text-muted-foreground">{total === 1 ? "1 incidencia" : `${total} incidencias`}</p> : null;
   const href = (page: number) => {
     const search = incidentQueryParams(query, page).toString();
     return search ? `/admin/monitorizacion/incidencias?${search}` : "/admin/monitorizacion/incidencias";

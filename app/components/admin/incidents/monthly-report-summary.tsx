@@ -1,3 +1,4 @@
+import { formatDay, formatDbA } from "#app/lib/format.ts";
 import { monthLabel } from "#app/modules/incidents/incident-screens.ts";
 import type { IncidentType } from "#app/modules/incidents/incidents.schema.ts";
 
@@ -12,21 +13,21 @@ export type ReportSummary = {
   partial: boolean;
 };
 
-const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+const guests = (n: number, what: string) => (n === 1 ? `1 huésped ${what}` : `${n} huéspedes ${what}s`);
 
 export function MonthlyReportSummary({ report, month }: { report: ReportSummary; month: string }) {
   return (
     <div className="grid gap-4 text-sm">
       <p className="text-muted-foreground">
         {monthLabel(month)}
-        {report.partial ? " (mes en curso)" : ""}: {report.totalIncidents} incidencias
+        {report.partial ? " (mes en curso)" : ""}: {report.totalIncidents === 1 ? "1 incidencia" : `${report.totalIncidents} incidencias`}
         {report.totalIncidents > 0
           ? ` (${report.incidentsByType
               .filter((entry) => entry.count > 0)
               .map((entry) => `${entry.label}: ${entry.count}`)
               .join(" · ")})`
           : ""}
-        . Sin conexión: {report.offline.incidents} episodios, {report.offline.minutes} min.
+        {`. Sin conexión: ${report.offline.incidents === 1 ? "1 episodio" : `${report.offline.incidents} episodios`}, ${report.offline.minutes} min.`}
       </p>
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Minutos por encima del umbral por franja">
         <table className="w-full min-w-[18rem]">
@@ -42,7 +43,7 @@ export function MonthlyReportSummary({ report, month }: { report: ReportSummary;
             {report.noise.map((band) => (
               <tr key={band.band} className="border-b last:border-0">
                 <th scope="row" className="p-2 text-left font-normal">{`${band.label} ${band.start}–${band.end}`}</th>
-                <td className="p-2 text-right tabular-nums">{band.threshold} dB</td>
+                <td className="p-2 text-right tabular-nums">{formatDbA(band.threshold, 0)}</td>
                 <td className="p-2 text-right tabular-nums">{band.minutesOver}</td>
               </tr>
             ))}
@@ -53,7 +54,7 @@ export function MonthlyReportSummary({ report, month }: { report: ReportSummary;
         <ul className="grid gap-1">
           {report.stays.map((stay) => (
             <li key={stay.reservationId} className="[overflow-wrap:anywhere]">
-              {`${stay.reference} (${dmy(stay.checkIn)}–${dmy(stay.checkOut)}): ${stay.registered > 0 ? `${stay.registered} registrados` : `${stay.booked} reservados, nadie registrado`}, máximo detectado ${stay.occupancyMax ?? "—"}, ${stay.minutesOver} min con más personas`}
+              {`${stay.reference} (${formatDay(stay.checkIn)}–${formatDay(stay.checkOut)}): ${stay.registered > 0 ? guests(stay.registered, "registrado") : `${guests(stay.booked, "reservado")}, nadie registrado`}, máximo detectado ${stay.occupancyMax ?? "—"}, ${stay.minutesOver} min con más personas`}
             </li>
           ))}
         </ul>

@@ -73,13 +73,13 @@ export function RulesEditor({ rules, preset, canManage }: { rules: IncidentRules
               <Field id={bandField(band.band, "start")} label="Empieza a las" hint="Termina donde empieza la siguiente.">
                 <Input id={bandField(band.band, "start")} name={bandField(band.band, "start")} type="time" defaultValue={band.start} required disabled={disabled} />
               </Field>
-              <Field id={bandField(band.band, "laeq")} label="Umbral LAeq (dB)" hint="30–120">
+              <Field id={bandField(band.band, "laeq")} label="Umbral LAeq (dB(A))" hint="30–120">
                 <Input id={bandField(band.band, "laeq")} name={bandField(band.band, "laeq")} type="number" inputMode="decimal" min={30} max={120} step={0.5} defaultValue={band.laeq} required disabled={disabled} />
               </Field>
               <Field id={bandField(band.band, "sustainMin")} label="Durante (min)" hint="1–60">
                 <Input id={bandField(band.band, "sustainMin")} name={bandField(band.band, "sustainMin")} type="number" inputMode="numeric" min={1} max={60} defaultValue={band.sustainMin} required disabled={disabled} />
               </Field>
-              <Field id={bandField(band.band, "lmax")} label="Pico Lmax (dB)" hint="Opcional: un pico lo abre al momento.">
+              <Field id={bandField(band.band, "lmax")} label="Pico Lmax (dB(A))" hint="Opcional: un pico lo abre al momento.">
                 <Input id={bandField(band.band, "lmax")} name={bandField(band.band, "lmax")} type="number" inputMode="decimal" min={30} max={120} step={0.5} defaultValue={band.lmax ?? ""} disabled={disabled} />
               </Field>
             </fieldset>

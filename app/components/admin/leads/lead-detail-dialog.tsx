@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatLeadDateTime } from "#app/modules/leads/leads-csv.ts";
@@ -114,10 +114,8 @@ export function LeadDetailDialog({ lead, onOpenChange }: { lead: AdminLead | nul
               {lead.contactedAt ? <Field label="Fecha de contacto">{formatLeadDateTime(lead.contactedAt)}</Field> : null}
             </dl>
 
+            {/* No "Cerrar" here: the dialog's own close button is the one (issue 27). */}
             <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline">Cerrar</Button>
-              </DialogClose>
               <Button type="submit" form={`${id}-notes-form`} disabled={saving}>
                 {saving ? "Guardando..." : "Guardar notas"}
               </Button>

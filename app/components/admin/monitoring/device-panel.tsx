@@ -8,6 +8,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { ScrollTabs } from "#app/components/ui/scroll-tabs.tsx";
 import { formatDate, formatDateTime } from "#app/lib/dates.ts";
+import { formatCelsius, formatDbA, formatNumber } from "#app/lib/format.ts";
 import { cn } from "#app/lib/utils.ts";
 import {
   CHART_RANGES,
@@ -16,7 +17,6 @@ import {
   MONITORING_MESSAGES,
   PROBLEM_LABELS,
   deviceProblems,
-  formatDecibels,
   isOnline,
   occupancyLabel,
   readingAge,
@@ -26,7 +26,7 @@ import {
   type StayOccupancy,
 } from "#app/modules/monitoring/monitoring.schema.ts";
 import { IncidentTable, type IncidentRow } from "../incidents/incidents-panel.tsx";
-import type { IncidentPeriod } from "./telemetry-chart.tsx";
+import type { IncidentPeriod, NoiseThresholds } from "./telemetry-chart.tsx";
 import { useLiveState, type LiveStatus } from "./use-live-state.ts";
 
 // The device view of Monitorización: live tiles fed by the server-sent event stream, and the
@@ -46,9 +46,11 @@ export type DevicePanelProps = {
   /** The device's latest incidents (listed under the chart) and their periods (marked on it). */
   incidents?: IncidentRow[];
   incidentPeriods?: IncidentPeriod[];
+  /** The property's noise bands, drawn as threshold lines (null: the device has no property). */
+  thresholds?: NoiseThresholds | null;
 };
 
-export function DevicePanel({ device, state: initial, stay, canExport, now: renderedAt, incidents = [], incidentPeriods = [] }: DevicePanelProps) {
+export function DevicePanel({ device, state: initial, stay, canExport, now: renderedAt, incidents = [], incidentPeriods = [], thresholds = null }: DevicePanelProps) {
   const { state, status, updates } = useLiveState(device.id, initial);
   const now = useNow(renderedAt);
   const problems = deviceProblems(state, stay, now);
@@ -75,7 +77,7 @@ export function DevicePanel({ device, state: initial, stay, canExport, now: rend
         ) : null}
       </div>
       <LiveTiles state={state} stay={stay} status={status} updates={updates} now={now} />
-      <ChartSection deviceId={device.id} canExport={canExport} incidentPeriods={incidentPeriods} />
+      <ChartSection deviceId={device.id} canExport={canExport} incidentPeriods={incidentPeriods} thresholds={thresholds} />
       <DeviceIncidents deviceId={device.id} incidents={incidents} />
     </div>
   );
@@ -103,9 +105,9 @@ function LiveTiles({ state, stay, status, updates, now }: { state: LiveState; st
   const yesNo = (value: boolean | null, yes: string, no: string) => (value == null ? "—" : value ? yes : no);
   const tiles: { key: string; label: string; value: string; detail?: string; alert?: boolean; wide?: boolean }[] = [
     { key: "connection", label: "Conexión", value: online ? "En línea" : "Sin conexión", detail: `Última lectura ${readingAge(state.lastReadingAt, now)}`, alert: !online },
-    { key: "laeq", label: "LAeq", value: state.laeq == null ? "—" : `${formatDecibels(state.laeq)} dB`, detail: state.lmax == null ? undefined : `Lmax ${formatDecibels(state.lmax)} dB` },
+    { key: "laeq", label: "LAeq", value: formatDbA(state.laeq), detail: state.lmax == null ? undefined : `Lmax ${formatDbA(state.lmax)}` },
     { key: "occupancy", label: "Ocupación", value: occupancyLabel(state.occupancy, stay), detail: stay ? `Estancia del ${formatDate(stay.checkInDate)} al ${formatDate(stay.checkOutDate)}` : undefined, alert: stay != null && state.occupancy != null && state.occupancy > stay.expected, wide: true },
-    { key: "temperature", label: "Temperatura", value: state.tempC == null ? "—" : `${state.tempC.toFixed(1)} °C`, detail: state.humidityPct == null ? undefined : `Humedad ${Math.round(state.humidityPct)} %` },
+    { key: "temperature", label: "Temperatura", value: formatCelsius(state.tempC), detail: state.humidityPct == null ? undefined : `Humedad ${Math.round(state.humidityPct)} %` },
     { key: "battery", label: "Batería", value: state.batteryPct == null ? "—" : `${Math.round(state.batteryPct)} %`, detail: state.rssiDbm == null ? undefined : `Señal ${Math.round(state.rssiDbm)} dBm` },
     { key: "door", label: "Puerta", value: yesNo(state.doorOpen, "Abierta", "Cerrada"), detail: state.motion == null ? undefined : state.motion ? "Movimiento detectado" : "Sin movimiento" },
     { key: "smoke", label: "Humo", value: yesNo(state.smoke, "Detectado", "No"), alert: state.smoke === true },
@@ -178,7 +180,7 @@ function useRange(): { range: ChartRange; from: number; to: number; setRange: (r
 
 type SeriesState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; series: DeviceSeries };
 
-function ChartSection({ deviceId, canExport, incidentPeriods }: { deviceId: string; canExport: boolean; incidentPeriods: IncidentPeriod[] }) {
+function ChartSection({ deviceId, canExport, incidentPeriods, thresholds }: { deviceId: string; canExport: boolean; incidentPeriods: IncidentPeriod[]; thresholds: NoiseThresholds | null }) {
   const { range, from, to, setRange } = useRange();
   const box = useRef<HTMLDivElement>(null);
   const [result, setResult] = useState<SeriesState>({ status: "loading" });
@@ -218,7 +220,8 @@ function ChartSection({ deviceId, canExport, incidentPeriods }: { deviceId: stri
       titleId="chart-title"
       description={
         <>
-          LAeq con la banda hasta Lmax, personas detectadas, sombreadas las estancias de la vivienda y, en rojo, los periodos de sus incidencias. Del {formatDateTime(new Date(from))} al {formatDateTime(new Date(to))}.
+          LAeq con la banda hasta Lmax, personas detectadas, sombreadas las estancias de la vivienda y, en rojo, los periodos de sus incidencias. Las líneas discontinuas son los umbrales: el de ruido de cada franja y, durante una estancia, sus huéspedes registrados. Del{" "}
+          {formatDateTime(new Date(from))} al {formatDateTime(new Date(to))}.
         </>
       }
       contentClassName="grid grid-cols-1 gap-4"
@@ -281,12 +284,23 @@ function ChartSection({ deviceId, canExport, incidentPeriods }: { deviceId: stri
           <p className="py-24 text-center text-muted-foreground">{MONITORING_MESSAGES.noReadings}</p>
         ) : (
           <Suspense fallback={<p className="py-24 text-center text-muted-foreground">Cargando gráfico…</p>}>
-            <TelemetryChart series={result.series} incidents={incidentPeriods} />
+            <TelemetryChart series={result.series} incidents={incidentPeriods} thresholds={thresholds} />
           </Suspense>
         )}
       </div>
+      {thresholds ? <ThresholdLegend thresholds={thresholds} /> : null}
       {result.status === "ready" && hasPoints ? <SeriesTable series={result.series} /> : null}
     </PanelCard>
+  );
+}
+
+/** The threshold lines in words: the chart's canvas is hidden from screen readers. */
+function ThresholdLegend({ thresholds }: { thresholds: NoiseThresholds }) {
+  const bands = [...thresholds.bands].sort((a, b) => a.start.localeCompare(b.start));
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="threshold-legend">
+      {`Umbrales de ruido de la vivienda: ${bands.map((band) => `${band.label} desde las ${band.start}, ${formatDbA(band.laeq, 0)}`).join(" · ")}.`}
+    </p>
   );
 }
 
@@ -305,7 +319,7 @@ function SeriesTable({ series }: { series: DeviceSeries }) {
         <table aria-label="Ruido y ocupación por intervalo" className="w-full text-sm">
           <thead className="sticky top-0 bg-background">
             <tr className="border-b">
-              {["Desde", "LAeq (dB)", "Lmax (dB)", "Personas (máx.)"].map((head) => (
+              {["Desde", "LAeq (dB(A))", "Lmax (dB(A))", "Personas (máx.)"].map((head) => (
                 <th key={head} scope="col" className="p-2 text-left align-bottom font-medium text-muted-foreground md:px-3">
                   {head}
                 </th>
@@ -316,8 +330,8 @@ function SeriesTable({ series }: { series: DeviceSeries }) {
             {rows.map((row) => (
               <tr key={row.t} className="border-b last:border-0">
                 <td className="p-2 md:px-3">{formatDateTime(new Date(row.t * 1000))}</td>
-                <td className="p-2 tabular-nums md:px-3">{formatDecibels(row.laeq) || "—"}</td>
-                <td className="p-2 tabular-nums md:px-3">{formatDecibels(row.lmax) || "—"}</td>
+                <td className="p-2 tabular-nums md:px-3">{row.laeq == null ? "—" : formatNumber(row.laeq)}</td>
+                <td className="p-2 tabular-nums md:px-3">{row.lmax == null ? "—" : formatNumber(row.lmax)}</td>
                 <td className="p-2 tabular-nums md:px-3">{row.occupancy ?? "—"}</td>
               </tr>
             ))}
@@ -369,7 +383,7 @@ function DeviceIncidents({ deviceId, incidents }: { deviceId: string; incidents:
           Ver todas las del dispositivo
         </Link>
       </div>
-      {incidents.length === 0 ? <p className="rounded-lg border bg-background p-4 text-sm text-muted-foreground">Ninguna incidencia registrada.</p> : <IncidentTable incidents={incidents} showProperty={false} />}
+      {incidents.length === 0 ? <p className="rounded-lg border bg-background p-4 text-sm text-muted-foreground">Ninguna incidencia registrada. Se abren solas cuando sus lecturas superan las reglas de la vivienda.</p> : <IncidentTable incidents={incidents} showProperty={false} />}
     </section>
   );
 }

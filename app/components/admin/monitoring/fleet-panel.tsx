@@ -3,6 +3,7 @@ import { FilterActions, FilterBar, FilterField, FilterSearch, FilterSelect } fro
 import { Pager } from "#app/components/admin/pager.tsx";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
+import { formatCelsius, formatDbA } from "#app/lib/format.ts";
 import {
   ResponsiveTable,
   ResponsiveTableBody,
@@ -18,7 +19,6 @@ import {
   FLEET_STATUS_LABELS,
   MONITORING_MESSAGES,
   PROBLEM_LABELS,
-  formatDecibels,
   occupancyLabel,
   readingAge,
   type FleetDevice,
@@ -171,13 +171,13 @@ export function FleetTable({ devices, now }: { devices: FleetDevice[]; now: numb
               <span className="block text-xs text-muted-foreground">{readingAge(device.state.lastReadingAt, now)}</span>
             </ResponsiveTableCell>
             <ResponsiveTableCell label="LAeq" className="whitespace-nowrap tabular-nums">
-              {device.state.laeq == null ? "—" : `${formatDecibels(device.state.laeq)} dB`}
+              {formatDbA(device.state.laeq)}
             </ResponsiveTableCell>
             <ResponsiveTableCell label="Ocupación" mobile="full">
               {occupancyLabel(device.state.occupancy, device.stay)}
             </ResponsiveTableCell>
             <ResponsiveTableCell label="Temperatura" className="whitespace-nowrap tabular-nums">
-              {device.state.tempC == null ? "—" : `${device.state.tempC.toFixed(1)} °C`}
+              {formatCelsius(device.state.tempC)}
             </ResponsiveTableCell>
             <ResponsiveTableCell label="Batería" className="whitespace-nowrap tabular-nums">
               {device.state.batteryPct == null ? "—" : `${Math.round(device.state.batteryPct)} %`}

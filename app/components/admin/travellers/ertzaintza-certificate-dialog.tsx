@@ -159,7 +159,7 @@ export function ErtzaintzaCertificateDialog({
             {error ? <Alert variant="destructive">{error}</Alert> : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cerrar
+                Cancelar
               </Button>
               <Button type="submit" disabled={busy || !keyAvailable}>
                 {busy ? "Guardando..." : "Guardar certificado"}

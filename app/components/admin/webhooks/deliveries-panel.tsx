@@ -157,7 +157,8 @@ function AttemptsDialog({ detail, onClose }: { detail: DeliveryDetail | null; on
           </div>
         ) : null}
         <DialogFooter>
-          <Button onClick={onClose}>Cerrar</Button>
+          {/* Not "Cerrar": the dialog's own close button already says that (issue 27). */}
+          <Button onClick={onClose}>Volver a las entregas</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
@@ -215,7 +216,7 @@ export function DeliveriesPanel({
         </Link>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid min-w-0 gap-1">
-            <h2 className="text-xl font-semibold [overflow-wrap:anywhere]">{endpoint.description || "Endpoint sin descripción"}</h2>
+            <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{endpoint.description || "Endpoint sin descripción"}</h1>
             <p className="font-mono text-sm text-muted-foreground [overflow-wrap:anywhere]">{endpoint.url}</p>
             <div className="mt-1">
               <EndpointState endpoint={endpoint} />

@@ -132,7 +132,7 @@ export function WebhooksPanel({
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
-          <h2 className="text-xl font-semibold">Webhooks</h2>
+          <h1 className="text-2xl font-semibold">Webhooks</h1>
           <p className="max-w-3xl text-sm text-muted-foreground">
             Tus sistemas (PMS, domótica, avisos) reciben al momento las incidencias y los cambios de conexión de los NS-01, firmados según
             Standard Webhooks. Si un envío falla se reintenta durante 24 horas.

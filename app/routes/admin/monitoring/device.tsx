@@ -4,7 +4,8 @@ import { hasPermission } from "#app/auth/permissions.ts";
 import { DevicePanel } from "#app/components/admin/monitoring/device-panel.tsx";
 import { MONITORING_MESSAGES, deviceIdParamSchema } from "#app/modules/monitoring/monitoring.schema.ts";
 import { getDeviceOverview } from "#app/modules/monitoring/monitoring.server.ts";
-import { listDeviceIncidents, listIncidentPeriods } from "#app/modules/incidents/incidents.server.ts";
+import { NOISE_BAND_LABELS } from "#app/modules/incidents/incidents.schema.ts";
+import { getIncidentRules, listDeviceIncidents, listIncidentPeriods } from "#app/modules/incidents/incidents.server.ts";
 import type { Route } from "./+types/device.ts";
 
 // /admin/monitorizacion/:deviceId: one device, live (server-sent events) and over time (chart
@@ -29,7 +30,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [incidents, incidentPeriods] = canReadIncidents
     ? await Promise.all([listDeviceIncidents(context.db, overview.device.id, 10), listIncidentPeriods(context.db, overview.device.id, { from: new Date(now - 90 * 86_400_000), to: new Date(now) })])
     : [[], []];
-  return { found: true as const, ...overview, canExport: hasPermission(user.role, "monitoring:export"), now, incidents, incidentPeriods };
+  // The property's noise bands, drawn on the chart as threshold lines (its rules or the default preset).
+  const rules = overview.device.propertyId ? await getIncidentRules(context.db, overview.device.propertyId) : null;
+  const thresholds = rules
+    ? { timeZone: rules.rules.timeZone, bands: rules.rules.bands.map((band) => ({ band: band.band, label: NOISE_BAND_LABELS[band.band], start: band.start, laeq: band.laeq })) }
+    : null;
+  return { found: true as const, ...overview, canExport: hasPermission(user.role, "monitoring:export"), now, incidents, incidentPeriods, thresholds };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,6 +63,7 @@ export default function DeviceRoute({ loaderData }: Route.ComponentProps) {
       now={loaderData.now}
       incidents={loaderData.incidents}
       incidentPeriods={loaderData.incidentPeriods}
+      thresholds={loaderData.thresholds}
     />
   );
 }

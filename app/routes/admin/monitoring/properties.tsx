@@ -46,7 +46,7 @@ export default function IncidentPropertiesRoute({ loaderData }: Route.ComponentP
       </div>
       <MonitoringTabs />
       {properties.length === 0 ? (
-        <p className="rounded-lg border bg-background p-6 text-center text-muted-foreground">Todavía no hay viviendas.</p>
+        <p className="rounded-lg border bg-background p-6 text-center text-muted-foreground">Todavía no hay viviendas. Créalas en Gestión de Viajeros → Viviendas y asígnales un NS-01 en Dispositivos.</p>
       ) : (
         <ResponsiveTable aria-label="Viviendas" wrapperClassName="rounded-lg border bg-background max-md:border-0 max-md:bg-transparent">
           <ResponsiveTableHeader>

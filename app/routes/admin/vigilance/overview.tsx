@@ -13,6 +13,7 @@ import {
   ResponsiveTableRow,
 } from "#app/components/ui/responsive-table.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
+import { formatNumber } from "#app/lib/format.ts";
 import { listVigilance } from "#app/modules/vigilance/vigilance.server.ts";
 import type { Route } from "./+types/overview.ts";
 
@@ -91,7 +92,7 @@ export default function VigilanceOverview({ loaderData }: Route.ComponentProps) 
                     {baselineLine(row.baseline)}
                   </ResponsiveTableCell>
                   <ResponsiveTableCell label="Umbral · sirena">
-                    {row.threshold} · {row.sirenEnabled ? "sirena sí" : "sirena no"}
+                    {formatNumber(row.threshold, 1, 0)} · {row.sirenEnabled ? "sirena sí" : "sirena no"}
                   </ResponsiveTableCell>
                 </ResponsiveTableRow>
               );

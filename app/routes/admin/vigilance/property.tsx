@@ -8,6 +8,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
+import { formatDbA, formatDuration, formatNumber } from "#app/lib/format.ts";
 import { signedRegisterFonts } from "#app/modules/guests/signed-register.server.ts";
 import { buildEvidenceInputForEpisode, createEvidenceReport, EvidenceError, listReports } from "#app/modules/evidence/evidence.server.ts";
 import { EVIDENCE_MESSAGES, nonPublicSiteUrlWarning } from "#app/modules/evidence/evidence.schema.ts";
@@ -148,18 +149,23 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
         <p className="text-sm [overflow-wrap:anywhere]">{state.why}</p>
         {canManage ? (
           <div className="flex flex-wrap gap-2">
-            <Form method="post">
-              <input type="hidden" name="intent" value="arm" />
-              <Button type="submit" disabled={busy}>
-                <Shield aria-hidden="true" /> Armar ahora
-              </Button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="disarm" />
-              <Button type="submit" variant="outline" disabled={busy}>
-                <ShieldOff aria-hidden="true" /> Desarmar
-              </Button>
-            </Form>
+            {/* The main button is the one that changes the state: "Desarmar" for an armed flat
+                (arming it again would do nothing); "Armar ahora" for one that is not. */}
+            {detail.state.armed ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="disarm" />
+                <Button type="submit" disabled={busy}>
+                  <ShieldOff aria-hidden="true" /> Desarmar
+                </Button>
+              </Form>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="arm" />
+                <Button type="submit" disabled={busy}>
+                  <Shield aria-hidden="true" /> Armar ahora
+                </Button>
+              </Form>
+            )}
           </div>
         ) : null}
         <p className="text-xs text-muted-foreground">Una acción manual vale hasta el siguiente cambio automático: la llegada de una estancia o su salida más el margen.</p>
@@ -239,11 +245,11 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
                   {baseline.profile.hours.map((slot, hour) => (
                     <tr key={hour} className="border-b last:border-0">
                       <th scope="row" className="p-2 text-left font-normal">{`${String(hour).padStart(2, "0")}:00`}</th>
-                      <td className="p-2 text-right">{slot.minutes > 0 ? `${slot.laeqP95.toFixed(1)} dB` : "-"}</td>
-                      <td className="p-2 text-right">{slot.minutes > 0 ? `${slot.lmaxP95.toFixed(1)} dB` : "-"}</td>
+                      <td className="p-2 text-right">{slot.minutes > 0 ? formatDbA(slot.laeqP95) : "-"}</td>
+                      <td className="p-2 text-right">{slot.minutes > 0 ? formatDbA(slot.lmaxP95) : "-"}</td>
                       <td className="p-2 text-right">{slot.minutes > 0 ? `${Math.round(slot.lightP95)} lux` : "-"}</td>
                       <td className="p-2 text-right">{slot.minutes > 0 ? `${Math.round(slot.presenceRate * 100)} %` : "-"}</td>
-                      <td className="p-2 text-right">{slot.minutes > 0 ? slot.doorPerHour.toFixed(2) : "-"}</td>
+                      <td className="p-2 text-right">{slot.minutes > 0 ? formatNumber(slot.doorPerHour, 2) : "-"}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -266,7 +272,7 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
           </p>
         ) : null}
         {detail.episodes.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Ninguna alarma registrada.</p>
+          <p className="text-sm text-muted-foreground">Ninguna alarma registrada. Mientras la vivienda esté armada, una posible ocupación aparece aquí y avisa al personal.</p>
         ) : (
           <ul className="grid gap-3">
             {detail.episodes.map((episode) => (
@@ -274,12 +280,17 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge variant={episode.status === "open" ? "destructive" : "outline"}>{episode.status === "open" ? "Posible ocupación · abierta" : "Cerrada"}</Badge>
                   <span>
-                    {`Puntuación máxima ${formatScore(episode.peakScore)} (umbral ${formatScore(episode.threshold)}) · ${episode.anomalyCount} lecturas anómalas`}
+                    Puntuación máxima {formatScore(episode.peakScore)} (umbral {formatScore(episode.threshold)}) · {episode.anomalyCount === 1 ? "1 lectura anómala" : `${episode.anomalyCount} lecturas anómalas`}
                   </span>
                 </div>
                 <p>
                   Primera anomalía {formatDateTime(episode.firstAnomalyAt)} · alarma {formatDateTime(episode.crossedAt)}
                   {episode.closedAt ? ` · cerrada ${formatDateTime(episode.closedAt)} (${episode.closedReason})` : ""}
+                </p>
+                {/* From the first anomaly to the last: the closing comes an hour of calm later and is not part of it. */}
+                <p data-episode-duration>
+                  Duración: {formatDuration(Date.parse(episode.firstAnomalyAt), Date.parse(episode.lastAnomalyAt))}
+                  {episode.status === "open" ? " hasta ahora" : ""}
                 </p>
                 {episode.incident ? (
                   <p>
@@ -309,7 +320,7 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
           Informes de evidencia
         </h2>
         {reports.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Ningún informe todavía.</p>
+          <p className="text-sm text-muted-foreground">Ningún informe todavía. Créalo desde una alarma con «Crear informe firmado».</p>
         ) : (
           <ul className="grid gap-2 text-sm">
             {reports.map((report) => (
@@ -328,7 +339,7 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
           Visitas recientes
         </h2>
         {detail.visits.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Ninguna apertura con enlace de reserva ni del personal.</p>
+          <p className="text-sm text-muted-foreground">Ninguna apertura con enlace de reserva ni del personal. Para dejar entrar a alguien sin que salte la alarma, usa «Abrir la puerta» en Estado.</p>
         ) : (
           <ul className="grid gap-1 text-sm">
             {detail.visits.map((visit) => (
