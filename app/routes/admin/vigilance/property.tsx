@@ -280,7 +280,7 @@ export default function VigilanceProperty({ loaderData, actionData }: Route.Comp
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge variant={episode.status === "open" ? "destructive" : "outline"}>{episode.status === "open" ? "Posible ocupación · abierta" : "Cerrada"}</Badge>
                   <span>
-                    Puntuación máxima {formatScore(episode.peakScore)} (umbral {formatScore(episode.threshold)}) · {episode.anomalyCount === 1 ? "1 lectura anómala" : `${episode.anomalyCount} lecturas anómalas`}
+                    {`Puntuación máxima ${formatScore(episode.peakScore)} (umbral ${formatScore(episode.threshold)}) · ${episode.anomalyCount === 1 ? "1 lectura anómala" : `${episode.anomalyCount} lecturas anómalas`}`}
                   </span>
                 </div>
                 <p>
