@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { calendarFeeds, calendarStays, landlordAccounts, properties, reservations, sesCommunications } from "#app/db/schema.ts";
@@ -261,5 +261,26 @@ describe.each(testDatabases())("channel calendars on %s", (kind) => {
       resolve: async (name) => [{ address: name === "calendario.example" ? "127.0.0.1" : "10.0.0.1", family: 4 }],
     });
     expect(hop.ok).toBe(true);
+  });
+
+  test("a crash mid-sync applies nothing and keeps the lease; the next round imports the stay once", async () => {
+    events = [events[0]!, events[1]!, stay(5, "2027-05-01", "2027-05-05")];
+    publish(null);
+    later();
+    // The database fails at the last write of the sync's transaction (the feed's result).
+    await first.db.execute(sql`create function calendar_crash() returns trigger language plpgsql as $$ begin if new.last_result = 'ok' and new.lease_owner is null and old.lease_owner is not null then raise exception 'crash'; end if; return new; end $$`);
+    await first.db.execute(sql`create trigger calendar_crash before update on calendar_feeds for each row execute function calendar_crash()`);
+    await expect(sync()).rejects.toThrow();
+    await first.db.execute(sql`drop trigger calendar_crash on calendar_feeds`);
+    expect(await active()).toHaveLength(1);
+    // The crashed round's lease still holds: nobody reads the feed until it runs out.
+    const before = feedServer.requests.length;
+    expect(await sync()).toEqual({ ok: false, message: "Este calendario ya se está sincronizando" });
+    expect(feedServer.requests.length).toBe(before);
+    later(2 * MINUTE);
+    expect(await sync()).toMatchObject({ ok: true, created: 1 });
+    later();
+    expect(await sync()).toMatchObject({ ok: true, created: 0, updated: 0, cancelled: 0 });
+    expect((await active()).map((r) => r.checkInDate)).toEqual(["2027-03-06", "2027-05-01"]);
   });
 });
