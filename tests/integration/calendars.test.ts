@@ -151,7 +151,7 @@ describe.each(testDatabases())("channel calendars on %s", (kind) => {
     expect(await active()).toHaveLength(2);
   });
 
-  test("a holder given later files the RH; dates moved on the channel replace it (B/A flow)", async () => {
+  test("a holder given later files the RH; dates moved on the channel file a B of it and a new A", async () => {
     const target = (await active())[1]!;
     const edited = await updateReservation(first.db, target.id, {
       guestCount: 2,
@@ -166,6 +166,8 @@ describe.each(testDatabases())("channel calendars on %s", (kind) => {
     });
     expect(edited).toBe(true);
     expect(await first.db.transaction((tx) => hasLiveFiling(tx, target.id, "RH"))).toBe(true);
+    // The ministry accepted it (as the sender records it).
+    await first.db.update(sesCommunications).set({ state: "accepted", codigoComunicacion: "c0de-rh" }).where(eq(sesCommunications.reservationId, target.id));
 
     events = [events[0]!, events[1]!, stay(3, "2027-04-11", "2027-04-15")];
     publish('"v2"');
@@ -174,11 +176,14 @@ describe.each(testDatabases())("channel calendars on %s", (kind) => {
     expect(outcome).toMatchObject({ ok: true, created: 0, updated: 1, cancelled: 0 });
     const [moved] = await first.db.select().from(reservations).where(eq(reservations.id, target.id));
     expect([moved!.checkInDate, moved!.checkOutDate]).toEqual(["2027-04-11", "2027-04-15"]);
-    // The queued RH with the old dates is replaced by one with the new dates.
-    const rh = await first.db.select().from(sesCommunications).where(eq(sesCommunications.reservationId, target.id)).orderBy(sesCommunications.createdAt);
-    expect(rh).toHaveLength(2);
-    expect(rh[1]!.xml).toContain("2027-04-11");
-    expect(rh[0]!.state).not.toBe(rh[1]!.state);
+    // No "modify" in SES: a B of the accepted RH and a new A with the new dates.
+    const filings = await first.db.select().from(sesCommunications).where(eq(sesCommunications.reservationId, target.id)).orderBy(sesCommunications.createdAt);
+    const accepted = filings.find((f) => f.kind === "RH" && f.state === "accepted")!;
+    expect(accepted.cancelRequested).toBe(true);
+    expect(filings.filter((f) => f.kind === "B").map((f) => f.targetId)).toEqual([accepted.id]);
+    const fresh = filings.filter((f) => f.kind === "RH" && f.state !== "accepted");
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]!.xml).toContain("2027-04-11");
   });
 
   test("failed reads change nothing but the feed's state: 500, HTML, too big, empty, timeout", async () => {
