@@ -1,17 +1,19 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { calendarFeeds, calendarStays, landlordAccounts, properties, reservations, sesCommunications } from "#app/db/schema.ts";
 import { fetchCalendarFeed } from "#app/modules/calendars/calendar-fetch.server.ts";
 import { createCalendarFeed } from "#app/modules/calendars/calendar-feeds.server.ts";
-import { calendarSyncMessage, syncCalendarFeed, syncDueCalendars, type CalendarSyncOptions } from "#app/modules/calendars/calendar-sync.server.ts";
+import { calendarSyncMessage, startCalendarSyncService, syncCalendarFeed, syncDueCalendars, type CalendarSyncOptions } from "#app/modules/calendars/calendar-sync.server.ts";
 import { resolveCredentialsKey, type CredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
 import { updateReservation } from "#app/modules/reservations/reservations.server.ts";
 import { hasLiveFiling } from "#app/modules/ses/ses-outbox.server.ts";
 import { airbnbDescription, feed, PRODID, readFixture, type FixtureEvent } from "#tests/fixtures/calendars/feeds.ts";
 import { createTestDatabase, testDatabases, type TestDatabase } from "#tests/helpers/test-server.ts";
+import { waitUntil } from "#tests/helpers/wait-until.ts";
 
 // Channel calendars end to end on a real database (issue 28, ADR 0026): a loopback feed server the
 // test rewrites between syncs (counting requests, answering ETags), the sync applying plans through
@@ -287,5 +289,25 @@ describe.each(testDatabases())("channel calendars on %s", (kind) => {
     later();
     expect(await sync()).toMatchObject({ ok: true, created: 0, updated: 0, cancelled: 0 });
     expect((await active()).map((r) => r.checkInDate)).toEqual(["2027-03-06", "2027-05-01"]);
+  });
+
+  test("the server's worker syncs a feed that falls due, then stops cleanly", async () => {
+    const [other] = await first.db.insert(properties).values({ name: "Estudio", address: "Calle Sol 2, Madrid", establishmentCode: "0000000002" }).returning();
+    events = [stay(7, "2030-06-01", "2030-06-04")];
+    publish(null);
+    // Due now on the real clock (the other feeds are due in 2027).
+    const { id } = await createCalendarFeed(first.db, key, other!.id, { url: `${feedServer.url}/feed.ics?s=WORKER`, channel: "auto" }, null, new Date());
+    const service = startCalendarSyncService(first.db, { logger: pino({ level: "silent" }), key, allowPrivate: true, intervalS: 900, timeoutMs: 5_000, startDelayMs: 0 });
+    try {
+      const row = await waitUntil(async () => {
+        const [feedNow] = await first.db.select().from(calendarFeeds).where(eq(calendarFeeds.id, id));
+        return feedNow?.lastResult ? feedNow : null;
+      }, "the worker's first sync");
+      expect(row).toMatchObject({ lastResult: "ok", staysCount: 1, leaseOwner: null });
+      expect(row.nextSyncAt.getTime()).toBeGreaterThan(Date.now() + 14 * MINUTE);
+    } finally {
+      await service.stop();
+    }
+    expect(await first.db.select().from(reservations).where(eq(reservations.propertyId, other!.id))).toHaveLength(1);
   });
 });

@@ -353,7 +353,7 @@ export type CalendarSyncService = { stop(): Promise<void> };
 
 export function startCalendarSyncService(
   db: Db,
-  options: { logger: Logger; key: CredentialsKey; allowPrivate: boolean; intervalS: number; timeoutMs: number },
+  options: { logger: Logger; key: CredentialsKey; allowPrivate: boolean; intervalS: number; timeoutMs: number; /** First look after start-up (15 s by default; tests 0). */ startDelayMs?: number },
 ): CalendarSyncService {
   const owner = randomUUID();
   const intervalMs = options.intervalS * 1000;
@@ -383,7 +383,7 @@ export function startCalendarSyncService(
         schedule(tickMs);
       });
   };
-  schedule(Math.min(15_000, tickMs));
+  schedule(options.startDelayMs ?? Math.min(15_000, tickMs));
   return {
     async stop() {
       stopped = true;
