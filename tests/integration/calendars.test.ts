@@ -7,7 +7,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { calendarFeeds, calendarStays, landlordAccounts, properties, reservations, sesCommunications } from "#app/db/schema.ts";
 import { fetchCalendarFeed } from "#app/modules/calendars/calendar-fetch.server.ts";
 import { createCalendarFeed } from "#app/modules/calendars/calendar-feeds.server.ts";
-import { calendarSyncMessage, startCalendarSyncService, syncCalendarFeed, syncDueCalendars, type CalendarSyncOptions } from "#app/modules/calendars/calendar-sync.server.ts";
+import { calendarSyncMessage, markNotAReservation, startCalendarSyncService, syncCalendarFeed, syncDueCalendars, type CalendarSyncOptions } from "#app/modules/calendars/calendar-sync.server.ts";
 import { resolveCredentialsKey, type CredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
 import { updateReservation } from "#app/modules/reservations/reservations.server.ts";
 import { hasLiveFiling } from "#app/modules/ses/ses-outbox.server.ts";
@@ -289,6 +289,24 @@ describe.each(testDatabases())("channel calendars on %s", (kind) => {
     later();
     expect(await sync()).toMatchObject({ ok: true, created: 0, updated: 0, cancelled: 0 });
     expect((await active()).map((r) => r.checkInDate)).toEqual(["2027-03-06", "2027-05-01"]);
+  });
+
+  test("\"No es una reserva\": the stay is cancelled, never imported again, and forgotten when the closure goes", async () => {
+    const target = (await active())[0]!;
+    expect(await markNotAReservation(first.db, target.id)).toBe(true);
+    expect(await active()).toHaveLength(1);
+    publish(null);
+    later();
+    expect(await sync()).toMatchObject({ ok: true, created: 0, cancelled: 0 });
+    expect(await active()).toHaveLength(1);
+    // The closure is gone from two syncs: the mark is deleted.
+    events = events.filter((e) => !e.uid.endsWith(`${"0".repeat(31)}1@airbnb.com`));
+    for (let i = 0; i < 2; i++) {
+      publish(null);
+      later();
+      expect(await sync()).toMatchObject({ ok: true, created: 0, cancelled: 0 });
+    }
+    expect(await first.db.select().from(reservations).where(eq(reservations.id, target.id))).toHaveLength(0);
   });
 
   test("the server's worker syncs a feed that falls due, then stops cleanly", async () => {

@@ -392,3 +392,18 @@ export function startCalendarSyncService(
     },
   };
 }
+
+/**
+ * "No es una reserva": staff say an imported stay is a closure (Booking.com cannot tell them
+ * apart). The reservation is cancelled (its filings withdrawn, as a cancellation) and kept as a
+ * mark the sync matches like any record: never imported again, its dates following the closure,
+ * deleted once the closure is gone (ADR 0026). False when it is not an imported stay.
+ */
+export async function markNotAReservation(db: Db, reservationId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = await tx.update(calendarStays).set({ notReservation: true, missedSyncs: 0 }).where(eq(calendarStays.reservationId, reservationId)).returning({ id: calendarStays.reservationId });
+    if (marked.length === 0) return false;
+    await cancelReservation(tx, reservationId);
+    return true;
+  });
+}
