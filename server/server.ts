@@ -8,7 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { type Auth, createAuth } from "#app/auth/auth.server.ts";
-import type { AppConfig } from "#app/config/env.server.ts";
+import { outboundAllowPrivate, type AppConfig } from "#app/config/env.server.ts";
 import { openDatabase, stepTimer, type Database } from "#app/db/client.server.ts";
 import { getOrCreateSetting } from "#app/db/settings.server.ts";
 import { registerCredentialsKey, resolveCredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
@@ -31,6 +31,7 @@ import { pruneRateLimitEvents } from "#app/modules/rate-limit/rate-limit.server.
 import { startTelemetryService, type TelemetryService } from "#app/modules/telemetry/telemetry-service.server.ts";
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
 import { startWebhookService, webhookMailSettingsFrom } from "#app/modules/webhooks/webhook-service.server.ts";
+import { startCalendarSyncService } from "#app/modules/calendars/calendar-sync.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createFastStaticHandler } from "./fast-static.ts";
 import { serializeError } from "./log-path.ts";
@@ -200,9 +201,18 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const webhooks = await startWebhookService(database, {
       logger,
       key: credentialsKey,
-      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      allowPrivate: outboundAllowPrivate(config),
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       mail: webhookMailSettingsFrom(config),
+    });
+    // Channel calendars (issue 28, ADR 0026): every instance looks for due feeds; a lease in the
+    // database lets one instance read each feed per CALENDAR_SYNC_INTERVAL_S.
+    const calendars = startCalendarSyncService(db, {
+      logger,
+      key: credentialsKey,
+      allowPrivate: outboundAllowPrivate(config),
+      intervalS: config.CALENDAR_SYNC_INTERVAL_S,
+      timeoutMs: config.CALENDAR_FETCH_TIMEOUT_MS,
     });
     // The Mossos d'Esquadra daily files and deadline alerts (ADR 0019).
     const mossosJob = startMossosJob(db, { options: mossosOptionsFrom(config), mail: mailSettingsFrom(config) }, { logger });
@@ -259,6 +269,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         await incidentsService.stop();
         await sirenDispatcher?.close();
         await mail?.close();
+        await calendars.stop();
         await mossosJob.stop();
         await vigilance.stop();
         const stoppingSender = sesSender?.stop();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "#app/config/env.server.ts";
+import { ConfigError, loadConfig, outboundAllowPrivate } from "#app/config/env.server.ts";
 import { resolveSesEndpoint } from "#app/modules/ses/ses-endpoint.ts";
 
 describe("SES configuration", () => {
@@ -60,5 +60,23 @@ describe("MQTT_DYNSEC and MQTT_SHARE_GROUP", () => {
     expect(() => loadConfig({ MQTT_DYNSEC: "on" })).toThrow(/MQTT_DYNSEC=on needs MQTT_URL/);
     expect(() => loadConfig({ MQTT_URL: "mqtt://broker", MQTT_DYNSEC: "yes" })).toThrow(/MQTT_DYNSEC must be on or off/);
     expect(() => loadConfig({ MQTT_SHARE_GROUP: "a/b" })).toThrow(/MQTT_SHARE_GROUP/);
+  });
+});
+
+describe("outgoing requests and channel calendars", () => {
+  it("OUTBOUND_ALLOW_PRIVATE or WEBHOOK_ALLOW_PRIVATE lifts the address guard; off unless set", () => {
+    expect(outboundAllowPrivate(loadConfig({}))).toBe(false);
+    expect(outboundAllowPrivate(loadConfig({ OUTBOUND_ALLOW_PRIVATE: "1" }))).toBe(true);
+    expect(outboundAllowPrivate(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "1" }))).toBe(true);
+    expect(outboundAllowPrivate(loadConfig({ OUTBOUND_ALLOW_PRIVATE: "0", WEBHOOK_ALLOW_PRIVATE: "" }))).toBe(false);
+  });
+
+  it("CALENDAR_SYNC_INTERVAL_S: 900 unless set, 60 to 86400; CALENDAR_FETCH_TIMEOUT_MS 15 s, 100 ms to 60 s", () => {
+    expect(loadConfig({}).CALENDAR_SYNC_INTERVAL_S).toBe(900);
+    expect(loadConfig({ CALENDAR_SYNC_INTERVAL_S: "60" }).CALENDAR_SYNC_INTERVAL_S).toBe(60);
+    expect(loadConfig({ CALENDAR_SYNC_INTERVAL_S: "86400" }).CALENDAR_SYNC_INTERVAL_S).toBe(86_400);
+    for (const wrong of ["59", "86401", "1.5", "often"]) expect(() => loadConfig({ CALENDAR_SYNC_INTERVAL_S: wrong })).toThrow(/CALENDAR_SYNC_INTERVAL_S/);
+    expect(loadConfig({}).CALENDAR_FETCH_TIMEOUT_MS).toBe(15_000);
+    for (const wrong of ["99", "60001", "x"]) expect(() => loadConfig({ CALENDAR_FETCH_TIMEOUT_MS: wrong })).toThrow(/CALENDAR_FETCH_TIMEOUT_MS/);
   });
 });

@@ -141,6 +141,14 @@ export const envSchema = z
     // bound of one delivery attempt, DNS, connection and answer included.
     WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, flag.default(false)),
     WEBHOOK_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
+    // Every outgoing request to an address staff typed (webhooks and channel calendars): loopback,
+    // private, link-local and other non-public addresses are refused unless this is set.
+    // WEBHOOK_ALLOW_PRIVATE=1 still lifts it too (for both).
+    OUTBOUND_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, flag.default(false)),
+    // Channel calendars (issue 28, ADR 0026): how often each feed is read (plus up to 10 % jitter),
+    // and the bound of one read, DNS, redirects and body included.
+    CALENDAR_SYNC_INTERVAL_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60, "CALENDAR_SYNC_INTERVAL_S must be from 60 to 86400").max(86_400, "CALENDAR_SYNC_INTERVAL_S must be from 60 to 86400").default(900)),
+    CALENDAR_FETCH_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(15_000)),
     // Incidents (ADR 0024): staff alerts go to MONITORING_ALERT_TO, else STAFF_NOTIFY_TO, else
     // LEAD_NOTIFY_TO; a device silent this long is "Sin conexión"; an episode whose last reading is
     // older than MONITORING_STALE_AFTER_S when it arrives is recorded and nobody is told.
@@ -170,6 +178,11 @@ export const envSchema = z
 export type Env = z.infer<typeof envSchema>;
 
 export type AppConfig = Env & { siteUrl: string; siteOrigin: string };
+
+/** Whether outgoing requests may go to non-public addresses: OUTBOUND_ALLOW_PRIVATE or WEBHOOK_ALLOW_PRIVATE. */
+export function outboundAllowPrivate(config: Pick<Env, "OUTBOUND_ALLOW_PRIVATE" | "WEBHOOK_ALLOW_PRIVATE">): boolean {
+  return config.OUTBOUND_ALLOW_PRIVATE || config.WEBHOOK_ALLOW_PRIVATE;
+}
 
 export class ConfigError extends Error {}
 

@@ -1223,3 +1223,73 @@ export const incidentWork = pgTable("incident_work", {
   // A worker's lease: another instance does not take the row before it expires.
   claimedUntil: timestamp("claimed_until", { withTimezone: true }),
 });
+
+// Channel calendars (issue 28, ADR 0026): one iCal feed of a property. The URL carries the
+// channel's secret token (whoever holds it reads the property's bookings), so it is stored
+// encrypted under the credentials key (AES-256-GCM, the feed's id as authenticated data) and
+// only its masked form is ever shown or logged. The sync worker claims a due feed by setting
+// `lease_until` (an UPDATE … WHERE the lease ran out, SKIP LOCKED): two instances never fetch one
+// feed in the same round; `next_sync_at` is the next round (CALENDAR_SYNC_INTERVAL_S plus jitter).
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: uuid("id").primaryKey(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    urlEncrypted: text("url_encrypted").notNull(),
+    urlMasked: text("url_masked").notNull(),
+    // The form's "Canal" (auto | airbnb | booking | vrbo | other) and the channel last read.
+    channelSetting: varchar("channel_setting", { length: 16 }).notNull().default("auto"),
+    channel: varchar("channel", { length: 16 }),
+    // Conditional GET: a 304 to these is a successful sync that changes nothing.
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    // ok | unchanged | error; last_error is the Spanish message; failing_since the first failure
+    // since the last success (NULL while healthy).
+    lastResult: varchar("last_result", { length: 16 }),
+    lastError: text("last_error"),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    // "N reservas · M bloqueos" of the last successful read.
+    staysCount: integer("stays_count").notNull().default(0),
+    blocksCount: integer("blocks_count").notNull().default(0),
+    nextSyncAt: timestamp("next_sync_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("calendar_feeds_property_id_idx").on(t.propertyId), index("calendar_feeds_next_sync_at_idx").on(t.nextSyncAt)],
+);
+
+// A reservation imported from a feed: which event it came from (the last UID seen), the
+// channel's booking code and phone digits when the feed gives them, the consecutive successful
+// syncs it was missing from (cancelled at the second while still ahead) and the staff's mark
+// "No es una reserva" (a Booking.com closure: kept so it is never imported again). The unique
+// indexes make a sync that crashed and ran again unable to import one stay twice.
+export const calendarStays = pgTable(
+  "calendar_stays",
+  {
+    reservationId: uuid("reservation_id")
+      .primaryKey()
+      .references(() => reservations.id, { onDelete: "cascade" }),
+    feedId: uuid("feed_id")
+      .notNull()
+      .references(() => calendarFeeds.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id").notNull(),
+    channel: varchar("channel", { length: 16 }).notNull(),
+    uid: text("uid").notNull(),
+    bookingCode: varchar("booking_code", { length: 40 }),
+    phoneLast4: varchar("phone_last4", { length: 4 }),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    missedSyncs: integer("missed_syncs").notNull().default(0),
+    notReservation: boolean("not_reservation").notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("calendar_stays_feed_uid_idx").on(t.feedId, t.uid),
+    uniqueIndex("calendar_stays_booking_code_idx").on(t.propertyId, t.channel, t.bookingCode).where(sql`${t.bookingCode} is not null`),
+  ],
+);

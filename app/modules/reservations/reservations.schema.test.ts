@@ -68,7 +68,9 @@ describe("validateReservationInput", () => {
       data: { holder: { documentType: "NIE", documentNumber: "X1234567L" } },
     });
     expect(check({ bookingChannel: "booking" })).toMatchObject({ ok: true, data: { bookingChannel: "booking" } });
-    expect(check({ bookingChannel: "vrbo" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.invalidChannel });
+    // Vrbo since channel calendars (issue 28): an imported Vrbo stay stays editable.
+    expect(check({ bookingChannel: "vrbo" })).toMatchObject({ ok: true, data: { bookingChannel: "vrbo" } });
+    expect(check({ bookingChannel: "expedia" })).toEqual({ ok: false, message: RESERVATION_MESSAGES.invalidChannel });
   });
 
   test("a holder's name over the registry's 50 characters is refused, never cut", () => {

@@ -70,6 +70,7 @@ export const BOOKING_CHANNELS = [
   { value: "direct", label: "Directo" },
   { value: "airbnb", label: "Airbnb" },
   { value: "booking", label: "Booking.com" },
+  { value: "vrbo", label: "Vrbo" },
   { value: "other", label: "Otro" },
 ] as const;
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number]["value"];

@@ -1,7 +1,7 @@
 import "#app/modules/guests/guest-catalogues.server.ts";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "#app/db/client.server.ts";
+import type { Db, DbOrTx, Tx } from "#app/db/client.server.ts";
 import { guests, landlordAccounts, properties, reservations } from "#app/db/schema.ts";
 import { resolveIncidentsExplainedByStay } from "#app/modules/incidents/incident-stay-resolution.server.ts";
 import { guestMessages, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
@@ -112,43 +112,54 @@ export async function createReservation(
   // a new link is cheaper than an error page.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
-        const [property] = await tx
-          .select({ id: properties.id, name: properties.name })
-          .from(properties)
-          .where(eq(properties.id, input.propertyId))
-          // Holds the property against a concurrent delete until the reservation exists.
-          .for("share");
-        if (!property) throw new ReservationRuleError("Propiedad no encontrada", 404);
-        const [row] = await tx
-          .insert(reservations)
-          .values({
-            propertyId: property.id,
-            propertyName: property.name,
-            guestCount: input.guestCount,
-            checkInDate: input.checkInDate,
-            checkOutDate: input.checkOutDate,
-            uniqueLink: generateUniqueLink(),
-            notes: input.notes,
-            paymentType: input.paymentType,
-            contractDate: input.contractDate,
-            rooms: input.rooms,
-            ...holderColumns(input.holder),
-            ...(input.bookingChannel ? { bookingChannel: input.bookingChannel } : {}),
-            createdBy,
-          })
-          .returning({ id: reservations.id, uniqueLink: reservations.uniqueLink });
-        // Its RH goes into the SES outbox in the same transaction (ADR 0004).
-        await queueReservationFiling(tx, row.id);
-        // A stay typed in after the sensor saw its guests explains that "empty flat" alarm.
-        await resolveIncidentsExplainedByStay(tx, row.id);
-        return row;
-      });
+      return await db.transaction((tx) => insertReservation(tx, input, createdBy));
     } catch (error) {
       if (attempt < 2 && hasCode(error, UNIQUE_VIOLATION)) continue;
       throw error;
     }
   }
+}
+
+/**
+ * The insert of createReservation inside the caller's transaction (the calendar sync imports
+ * stays in its own): the property locked against a concurrent delete, the row with a new guest
+ * link, and its RH queued (or left waiting for a holder).
+ */
+export async function insertReservation(
+  tx: Tx,
+  input: NewReservation,
+  createdBy: string | null,
+): Promise<{ id: string; uniqueLink: string }> {
+  const [property] = await tx
+    .select({ id: properties.id, name: properties.name })
+    .from(properties)
+    .where(eq(properties.id, input.propertyId))
+    // Holds the property against a concurrent delete until the reservation exists.
+    .for("share");
+  if (!property) throw new ReservationRuleError("Propiedad no encontrada", 404);
+  const [row] = await tx
+    .insert(reservations)
+    .values({
+      propertyId: property.id,
+      propertyName: property.name,
+      guestCount: input.guestCount,
+      checkInDate: input.checkInDate,
+      checkOutDate: input.checkOutDate,
+      uniqueLink: generateUniqueLink(),
+      notes: input.notes,
+      paymentType: input.paymentType,
+      contractDate: input.contractDate,
+      rooms: input.rooms,
+      ...holderColumns(input.holder),
+      ...(input.bookingChannel ? { bookingChannel: input.bookingChannel } : {}),
+      createdBy,
+    })
+    .returning({ id: reservations.id, uniqueLink: reservations.uniqueLink });
+  // Its RH goes into the SES outbox in the same transaction (ADR 0004).
+  await queueReservationFiling(tx, row.id);
+  // A stay typed in or imported after the sensor saw its guests explains that "empty flat" alarm.
+  await resolveIncidentsExplainedByStay(tx, row.id);
+  return row;
 }
 
 export type ReservationRecord = {
@@ -315,6 +326,9 @@ export async function updateReservation(db: Db, id: string, input: ReservationUp
     if (rhChanged && (await hasLiveFiling(tx, id, "RH"))) {
       await withdrawFilings(tx, id, ["RH"]);
       await queueReservationFiling(tx, id);
+    } else if (locked.holderGivenName === null && input.holder) {
+      // An imported stay's RH waited for its holder ("Titular pendiente"): it goes now.
+      await queueReservationFiling(tx, id);
     }
     if (stayChanged && (await hasLiveFiling(tx, id, "PV"))) await refileGuestRegister(tx, id);
     // The Mossos file has no modify record either (ADR 0019).
@@ -322,6 +336,30 @@ export async function updateReservation(db: Db, id: string, input: ReservationUp
     if (stayChanged) await resolveIncidentsExplainedByStay(tx, id);
     return true;
   });
+}
+
+/**
+ * Moves a reservation's dates inside the caller's transaction (a channel calendar changed them):
+ * the same filings as an edit of the dates (B of a filed RH or PV plus a new A, an unsent one
+ * replaced; a Mossos correction). False when it does not exist or is cancelled.
+ */
+export async function moveReservationDates(tx: Tx, id: string, checkInDate: string, checkOutDate: string): Promise<boolean> {
+  const [locked] = await tx
+    .select({ cancelledAt: reservations.cancelledAt, checkInDate: reservations.checkInDate, checkOutDate: reservations.checkOutDate })
+    .from(reservations)
+    .where(eq(reservations.id, id))
+    .for("update");
+  if (!locked || locked.cancelledAt) return false;
+  if (locked.checkInDate === checkInDate && locked.checkOutDate === checkOutDate) return true;
+  await tx.update(reservations).set({ checkInDate, checkOutDate, updatedAt: new Date() }).where(eq(reservations.id, id));
+  await resolveIncidentsExplainedByStay(tx, id);
+  if (await hasLiveFiling(tx, id, "RH")) {
+    await withdrawFilings(tx, id, ["RH"]);
+    await queueReservationFiling(tx, id);
+  }
+  if (await hasLiveFiling(tx, id, "PV")) await refileGuestRegister(tx, id);
+  await recordMossosChange(tx, id, "correct");
+  return true;
 }
 
 /** When retention deleted the reservation's guest data, or null (also when it does not exist). */

@@ -203,6 +203,9 @@ function buildRh(r: ReservationForFiling): string {
 export async function queueReservationFiling(tx: DbOrTx, reservationId: string, now = new Date()): Promise<string | null> {
   const r = await loadReservation(tx, reservationId);
   if (!r || r.cancelledAt || !r.landlordAccountId || !r.autoSend) return null;
+  // A stay imported from a channel calendar has no holder yet ("Titular pendiente"): its RH waits
+  // until staff give one (updateReservation queues it then); the ministry's RH needs the TI.
+  if (!r.holderGivenName || !r.holderFirstSurname) return null;
   // Catalonia and the Basque Country file with their own police (ADR 0019): nothing to SES.
   if (effectiveRecipient(r) !== "ses") return null;
   if (!(await rhEnabledForChannel(tx, r.bookingChannel))) return null;

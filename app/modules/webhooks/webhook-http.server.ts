@@ -65,6 +65,42 @@ export function createWebhookAgents(maxSocketsPerHost = 8): WebhookAgents {
 export const DEFAULT_EXCERPT_BYTES = 1024;
 const DEFAULT_USER_AGENT = "NidoSmart-Webhooks/1.0";
 
+/**
+ * The socket's `lookup` of an outgoing request to an address staff typed (webhooks, channel
+ * calendars): resolves the name once, checks EVERY address (`check` returns why one is refused,
+ * or null) and hands only checked addresses to the socket, which connects to one of them and
+ * resolves nothing itself (no DNS-rebinding window). Node does not call it for a literal
+ * address: check those before the request.
+ */
+export function createGuardedLookup(resolve: ResolveHost, check: (address: string) => string | null, refused: (hostname: string, reason: string) => Error): LookupFunction {
+  return (hostname, lookupOptions, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        if (addresses.length === 0) {
+          callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
+          return;
+        }
+        for (const { address } of addresses) {
+          const reason = check(address);
+          if (reason) {
+            callback(refused(hostname, reason), "", 0);
+            return;
+          }
+        }
+        const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
+        const usable = family === 0 ? addresses : addresses.filter((a) => a.family === family);
+        if (usable.length === 0) {
+          callback(Object.assign(new Error(`no IPv${family} address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
+          return;
+        }
+        if (lookupOptions.all) callback(null, usable);
+        else callback(null, usable[0]!.address, usable[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, "", 0),
+    );
+  };
+}
+
 class RefusedAddressError extends Error {
   override name = "RefusedAddressError";
   readonly code = "EWEBHOOKREFUSED";
@@ -142,32 +178,7 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
 
   // Resolve once, check every address, hand the checked ones to the socket (it connects to one
   // of them and resolves nothing itself). Node does not call lookup for a literal address.
-  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    resolve(hostname).then(
-      (addresses) => {
-        if (addresses.length === 0) {
-          callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
-          return;
-        }
-        for (const { address } of addresses) {
-          const reason = check(address);
-          if (reason) {
-            callback(new RefusedAddressError(refusedMessage(hostname, reason, true)), "", 0);
-            return;
-          }
-        }
-        const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
-        const usable = family === 0 ? addresses : addresses.filter((a) => a.family === family);
-        if (usable.length === 0) {
-          callback(Object.assign(new Error(`no IPv${family} address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
-          return;
-        }
-        if (lookupOptions.all) callback(null, usable);
-        else callback(null, usable[0]!.address, usable[0]!.family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, "", 0),
-    );
-  };
+  const lookup = createGuardedLookup(resolve, check, (hostname, reason) => new RefusedAddressError(refusedMessage(hostname, reason, true)));
 
   return new Promise<PostWebhookOutcome>((done) => {
     let settled = false;

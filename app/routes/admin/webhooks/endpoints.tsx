@@ -37,7 +37,7 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "webhooks:manage");
   const keyAvailable = context.credentialsKey.key !== null;
-  const allowPrivate = context.config.WEBHOOK_ALLOW_PRIVATE;
+  const allowPrivate = context.config.OUTBOUND_ALLOW_PRIVATE || context.config.WEBHOOK_ALLOW_PRIVATE;
   const timeoutMs = context.config.WEBHOOK_TIMEOUT_MS;
   try {
     const endpoints = await listWebhookEndpoints(context.db);
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "create" || intent === "update") {
       const checked = validateWebhookEndpointInput(
         { url: form.get("url"), description: form.get("description"), events: form.getAll("events"), enabled: form.get("enabled") },
-        { allowPrivate: context.config.WEBHOOK_ALLOW_PRIVATE },
+        { allowPrivate: context.config.OUTBOUND_ALLOW_PRIVATE || context.config.WEBHOOK_ALLOW_PRIVATE },
       );
       if (!checked.ok) return failed(intent, checked.message, 400);
       if (intent === "create") {
