@@ -123,6 +123,44 @@ describe.each(testDatabases())("web push on %s", (kind) => {
     expect(device!.label).toBe("Chrome en Android");
   });
 
+  test("Mis avisos: a staff user adds this browser, bad input is refused in Spanish with nothing stored, and removes only their own devices", async () => {
+    const cookie = await a.signIn("guardia@nido.example", "guardia-secret-1");
+    const post = (fields: Record<string, string>, ua = UA_ANDROID) =>
+      fetch(`${a.url}/admin/avisos`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: a.url, Cookie: cookie, "User-Agent": ua },
+        body: new URLSearchParams(fields),
+      });
+    const count = async () => (await a.db.select().from(pushSubscriptions)).length;
+    const before = await count();
+    const phone = push.subscribe();
+    for (const [fields, message] of [
+      [{ endpoint: "no es una url", p256dh: phone.keys.p256dh, auth: phone.keys.auth }, "La dirección del servicio de avisos no es válida"],
+      [{ endpoint: phone.endpoint, p256dh: phone.keys.p256dh.slice(0, 40), auth: phone.keys.auth }, "La clave del navegador (p256dh) no es válida"],
+      [{ endpoint: phone.endpoint, p256dh: phone.keys.p256dh }, "El secreto del navegador (auth) no es válido"],
+    ] as const) {
+      const refused = await post({ intent: "subscribe", ...fields });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(message);
+    }
+    expect(await count()).toBe(before);
+
+    const created = await post({ intent: "subscribe", endpoint: phone.endpoint, p256dh: phone.keys.p256dh, auth: phone.keys.auth }, "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1");
+    expect(created.status).toBe(201);
+    const page = await (await fetch(`${a.url}/admin/avisos`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Safari en iOS");
+    expect(page).toContain("Activar avisos en este dispositivo");
+    expect(page).toContain('rel="manifest" href="/admin/manifest.webmanifest"');
+    const [mine] = await a.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint));
+    const [othersDevice] = await a.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subs.super1.endpoint));
+    const notMine = await post({ intent: "remove", id: othersDevice!.id });
+    expect(notMine.status).toBe(404);
+    expect(await notMine.text()).toContain("Ese dispositivo ya no está en tu lista");
+    expect((await post({ intent: "remove", id: mine!.id })).status).toBe(200);
+    expect(await count()).toBe(before);
+  });
+
   test("an escalated incident sends exactly one decrypted notification per staff subscription, none to a plain user", async () => {
     const now = new Date();
     const incident = await openIncident("noise", "ns01-push-noise", now);
