@@ -1,3 +1,4 @@
+/* global self */
 // The staff area's service worker (issue 31, ADR 0027), scope /admin/. It only shows web push
 // notifications and opens the incident when one is tapped: no caching, no fetch handler (the
 // staff area always reads live data, and the marketing pages never load it).
