@@ -41,13 +41,18 @@ self.addEventListener("notificationclick", (event) => {
   // Only our own pages: a payload can never send the phone elsewhere.
   if (target.origin !== self.location.origin) target = new URL(FALLBACK_URL, self.location.origin);
   // "Reconocer" (event.action === "ack") opens the incident too; recording who acknowledged is
-  // the incident screen's job (not built yet, ADR 0027).
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const open = windows.find((client) => new URL(client.url).pathname === target.pathname);
-      if (open) return open.focus();
-      return self.clients.openWindow(target.href);
-    })(),
-  );
+  // the incident screen's job (not built yet, ADR 0027). A window of the staff area already open
+  // is taken to the incident (and brought forward); otherwise a new one opens.
+  const opening = (async () => {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const same = windows.find((client) => new URL(client.url).pathname === target.pathname);
+    if (same) return same.focus();
+    const ours = windows.find((client) => new URL(client.url).pathname.startsWith("/admin"));
+    if (ours) {
+      const moved = await ours.navigate(target.href);
+      return (moved || ours).focus().catch(() => moved);
+    }
+    return self.clients.openWindow(target.href);
+  })();
+  event.waitUntil(opening);
 });
