@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { incidentEvents, incidents } from "#app/db/schema.ts";
+import { incidentEvents, incidents, pushSubscriptions } from "#app/db/schema.ts";
 import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
 import { createProperty } from "#tests/helpers/monitoring-fixtures.ts";
 import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/test-server.ts";
@@ -62,6 +62,14 @@ describe.skipIf(!browserAvailable)("Mis avisos and the service worker in Chromiu
     expect(manifest).toMatchObject({ display: "standalone", scope: "/admin/", start_url: expect.stringMatching(/^\/admin/) });
     expect((manifest.icons as { sizes: string }[]).map((i) => i.sizes)).toEqual(["192x192", "512x512"]);
     for (const size of [192, 512]) expect((await page.request.get(`/admin/icon-${size}.png`)).headers()["content-type"]).toBe("image/png");
+    // Without PUSH_ALLOW_PRIVATE a push service must speak https; nothing stored otherwise.
+    const refused = await page.request.post("/admin/avisos", {
+      headers: { Origin: server.url },
+      form: { intent: "subscribe", endpoint: "http://push.example/abc", p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain("La dirección del servicio de avisos debe ser https");
+    expect(await server.db.select().from(pushSubscriptions)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

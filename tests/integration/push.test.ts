@@ -1,10 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { appSettings, incidentEvents, incidents, pushOutbox, pushSubscriptions, users } from "#app/db/schema.ts";
 import { runIncidentEscalations, type EngineSettings } from "#app/modules/incidents/incidents-engine.server.ts";
-import { VAPID_SETTING, vapidKeysFor } from "#app/modules/push/push-keys.server.ts";
-import { savePushSubscription } from "#app/modules/push/push.server.ts";
+import { resolveVapidKeys, VAPID_SETTING, VapidKeyError, vapidKeysFor } from "#app/modules/push/push-keys.server.ts";
+import { loadConfig } from "#app/config/env.server.ts";
+import { NO_CREDENTIALS_KEY } from "#app/modules/landlords/credentials-key.server.ts";
+import { purgeOldPushes, savePushSubscription } from "#app/modules/push/push.server.ts";
 import { checkVapid, decryptAes128gcm, startFakePush, type FakePush, type TestSubscription } from "#tests/fake-push/fake-push.ts";
 import { createProperty } from "#tests/helpers/monitoring-fixtures.ts";
 import { createTestDatabase, startTestServer, TEST_ADMIN, testDatabases, type TestDatabase, type TestServer } from "#tests/helpers/test-server.ts";
@@ -48,6 +50,18 @@ describe("the fake push service refuses what a real one would", () => {
     } finally {
       await push.close();
     }
+  });
+});
+
+describe("VAPID keys from the environment", () => {
+  test("a matching pair is used as it is; a private key of another pair stops the start; no key at all means push off", async () => {
+    const pair = webpush.generateVAPIDKeys();
+    const other = webpush.generateVAPIDKeys();
+    const db = null as never; // the variables' path reads no database
+    const keys = await resolveVapidKeys(db, loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey }), NO_CREDENTIALS_KEY);
+    expect(keys).toMatchObject({ publicKey: pair.publicKey, privateKey: pair.privateKey, source: "env", subject: "mailto:avisos@nidosmart.es" });
+    await expect(resolveVapidKeys(db, loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other.privateKey }), NO_CREDENTIALS_KEY)).rejects.toThrow(VapidKeyError);
+    expect(await resolveVapidKeys(db, loadConfig({ VAPID_SUBJECT: "https://nido.example" }), NO_CREDENTIALS_KEY)).toMatchObject({ publicKey: null, source: "none", subject: "https://nido.example" });
   });
 });
 
@@ -227,5 +241,17 @@ describe.each(testDatabases())("web push on %s", (kind) => {
       // super1 and admin remain (super2 was removed by its 410).
       expect(requestsFor(incident.id).map((r) => `${r.subscriptionId}:${r.status}`).sort()).toEqual([`${subs.admin.id}:201`, `${subs.super1.id}:201`].sort());
     }
+  });
+
+  test("sent messages are purged after a week, pending ones never", async () => {
+    const total = async () => (await a.db.select().from(pushOutbox)).length;
+    const before = await total();
+    expect(before).toBeGreaterThan(0);
+    await a.db.execute(sql`update push_outbox set created_at = created_at - interval '8 days'`);
+    // One still waiting for its retry (not due, so no sender takes it meanwhile).
+    await a.db.execute(sql`update push_outbox set status = 'pending', next_attempt_at = now() + interval '1 hour', expires_at = now() + interval '2 hours' where id = (select id from push_outbox limit 1)`);
+    expect(await purgeOldPushes(a.db, new Date())).toBe(before - 1);
+    expect(await total()).toBe(1);
+    await a.db.execute(sql`delete from push_outbox`);
   });
 });

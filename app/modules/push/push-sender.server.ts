@@ -4,7 +4,7 @@ import type { Database, Db } from "#app/db/client.server.ts";
 import { listenForNotifications, type Listening } from "#app/db/listen.server.ts";
 import { createWebhookAgents, postWebhook, type ResolveHost } from "#app/modules/webhooks/webhook-http.server.ts";
 import type { VapidKeys } from "./push-keys.server.ts";
-import { claimDuePushes, PUSH_CHANNEL, recordPushResult, type ClaimedPush, type PushResult } from "./push.server.ts";
+import { claimDuePushes, purgeOldPushes, PUSH_CHANNEL, recordPushResult, type ClaimedPush, type PushResult } from "./push.server.ts";
 
 // The push sender of one server process (issue 31, ADR 0027), shaped like the webhook worker:
 // every instance runs one; it claims due rows of push_outbox (SKIP LOCKED, a lease committed
@@ -21,6 +21,7 @@ import { claimDuePushes, PUSH_CHANNEL, recordPushResult, type ClaimedPush, type 
 export const PUSH_CONCURRENCY = 8;
 export const PUSH_POLL_MS = 1_000;
 const LEASE_MARGIN_MS = 15_000;
+const PURGE_INTERVAL_MS = 60 * 60_000;
 
 export type PushService = {
   kick(): void;
@@ -175,6 +176,16 @@ export async function startPushService(database: Database, options: PushServiceO
   }
   const poll = setInterval(pump, options.pollMs ?? PUSH_POLL_MS);
   poll.unref();
+  const purge = setInterval(
+    () =>
+      void purgeOldPushes(db, clock())
+        .then((count) => {
+          if (count > 0) logger.info({ count }, "old push messages purged");
+        })
+        .catch((error: unknown) => logger.error({ err: error }, "push purge failed")),
+    PURGE_INTERVAL_MS,
+  );
+  purge.unref();
   pump();
 
   const service: PushService = {
@@ -188,6 +199,7 @@ export async function startPushService(database: Database, options: PushServiceO
     async close() {
       closed = true;
       clearInterval(poll);
+      clearInterval(purge);
       await listening?.close();
       await claiming;
       await Promise.all([...inFlight]);

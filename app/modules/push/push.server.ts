@@ -177,3 +177,15 @@ export async function recordPushResult(db: Db, push: ClaimedPush, result: PushRe
       return;
   }
 }
+
+/** Sent and given-up rows are kept this long (to see what went out), then deleted. */
+export const PUSH_KEEP_DAYS = 7;
+
+/** Deletes settled rows older than PUSH_KEEP_DAYS; safe on every instance at once. */
+export async function purgeOldPushes(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - PUSH_KEEP_DAYS * 86_400_000).toISOString();
+  const result = (await db.execute(sql`
+    with gone as (delete from push_outbox where status <> 'pending' and created_at < ${before}::timestamptz returning 1)
+    select count(*)::int as n from gone`)) as unknown as Rows<{ n: number }>;
+  return result.rows[0]?.n ?? 0;
+}
