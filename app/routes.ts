@@ -85,6 +85,7 @@ export default [
       route("webhooks", "routes/admin/webhooks/endpoints.tsx"),
       route("webhooks/:endpointId", "routes/admin/webhooks/deliveries.tsx"),
       route("usuarios", "routes/admin/users.tsx"),
+      route("avisos", "routes/admin/push-devices.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -32,6 +32,8 @@ import { startTelemetryService, type TelemetryService } from "#app/modules/telem
 import { ensureBootstrapAdmin } from "#app/modules/users/users.server.ts";
 import { startWebhookService, webhookMailSettingsFrom } from "#app/modules/webhooks/webhook-service.server.ts";
 import { startCalendarSyncService } from "#app/modules/calendars/calendar-sync.server.ts";
+import { registerVapidKeys, resolveVapidKeys } from "#app/modules/push/push-keys.server.ts";
+import { startPushService } from "#app/modules/push/push-sender.server.ts";
 import { createApp, trustedOrigins } from "./app.ts";
 import { createFastStaticHandler } from "./fast-static.ts";
 import { serializeError } from "./log-path.ts";
@@ -122,6 +124,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     registerEvidenceKey(db, evidenceKey);
     await recordEvidenceKey(db, evidenceKey);
     if (evidenceKey.source === "none") logger.warn("evidence reports cannot be signed: set EVIDENCE_SIGNING_KEY (the same on every instance) when using DATABASE_URL");
+    // The VAPID pair of web push (ADR 0027): the variables, else generated once into the database.
+    const vapidKeys = await resolveVapidKeys(db, config, credentialsKey);
+    registerVapidKeys(db, vapidKeys);
+    if (vapidKeys.source === "none") logger.warn({ reason: vapidKeys.reason }, "web push is off");
     // One signing secret for every instance: from AUTH_SECRET, else generated once and stored.
     const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", () => randomBytes(32).toString("base64url")));
     const auth = createAuth({
@@ -214,6 +220,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       intervalS: config.CALENDAR_SYNC_INTERVAL_S,
       timeoutMs: config.CALENDAR_FETCH_TIMEOUT_MS,
     });
+    // Web push to staff phones (ADR 0027): every instance runs a sender; claims are SKIP LOCKED.
+    const push = vapidKeys.privateKey
+      ? await startPushService(database, { logger, keys: vapidKeys, allowPrivate: config.PUSH_ALLOW_PRIVATE || outboundAllowPrivate(config), timeoutMs: config.WEBHOOK_TIMEOUT_MS })
+      : null;
     // The Mossos d'Esquadra daily files and deadline alerts (ADR 0019).
     const mossosJob = startMossosJob(db, { options: mossosOptionsFrom(config), mail: mailSettingsFrom(config) }, { logger });
     // Vigilancia baselines (ADR 0021): recomputed when due, on every instance, each device once.
@@ -265,6 +275,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         // Attempts in flight finish (bounded by WEBHOOK_TIMEOUT_MS) while requests drain; the
         // e-mail a disabled endpoint queues is sent by the next start if mail is already closed.
         const stoppingWebhooks = webhooks.close();
+        const stoppingPush = push?.close();
         // Evaluations in flight commit (their e-mails queued) before the mail worker stops.
         await incidentsService.stop();
         await sirenDispatcher?.close();
@@ -290,6 +301,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         await stoppingSender;
         await stoppingWebhooks;
         await brokerAccounts?.close();
+        await stoppingPush;
         // Readings already received over MQTT are stored and acknowledged first.
         await telemetryService.close();
         // Beacons already queued are written before the database goes away.

@@ -80,3 +80,18 @@ describe("outgoing requests and channel calendars", () => {
     for (const wrong of ["99", "60001", "x"]) expect(() => loadConfig({ CALENDAR_FETCH_TIMEOUT_MS: wrong })).toThrow(/CALENDAR_FETCH_TIMEOUT_MS/);
   });
 });
+
+describe("web push (VAPID_*, PUSH_ALLOW_PRIVATE)", () => {
+  const pair = { VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`, VAPID_PRIVATE_KEY: "a".repeat(43) };
+  it("a key pair is set together or not at all; the subject is mailto: or https:", () => {
+    const config = loadConfig({ ...pair, VAPID_SUBJECT: "mailto:guardia@nido.example" });
+    expect(config.VAPID_PUBLIC_KEY).toBe(pair.VAPID_PUBLIC_KEY);
+    expect(config.VAPID_SUBJECT).toBe("mailto:guardia@nido.example");
+    expect(loadConfig({}).PUSH_ALLOW_PRIVATE).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_PRIVATE: "1" }).PUSH_ALLOW_PRIVATE).toBe(true);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together/);
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: "short" })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: "not a key" })).toThrow(/VAPID_PUBLIC_KEY/);
+    for (const wrong of ["http://nido.example", "guardia@nido.example", "mailto:"]) expect(() => loadConfig({ VAPID_SUBJECT: wrong })).toThrow(/VAPID_SUBJECT/);
+  });
+});

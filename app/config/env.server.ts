@@ -158,6 +158,15 @@ export const envSchema = z
     // session is gone or the role lost monitoring (issue 27 item 5).
     LIVE_SESSION_RECHECK_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(30).default(30)),
     MONITORING_STALE_AFTER_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(7 * 86_400).default(3600)),
+    // Web push to staff phones (issue 31, ADR 0027): the VAPID key pair (base64url, as web-push
+    // generates it: 65-byte public point, 32-byte private scalar; set both or neither, the same on
+    // every instance; unset = generated once and kept in the database, the private half encrypted
+    // with the SES_CREDENTIALS_KEY key), the subject push services may contact (https: or mailto:),
+    // and whether push endpoints on private addresses are allowed (tests' fake push service).
+    VAPID_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be a P-256 public key, 65 bytes as base64url (npx web-push generate-vapid-keys)").optional()),
+    VAPID_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key, 32 bytes as base64url (npx web-push generate-vapid-keys)").optional()),
+    VAPID_SUBJECT: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/, "VAPID_SUBJECT must be a mailto: address or an https:// URL").optional()),
+    PUSH_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, flag.default(false)),
     // The offline chat answer is streamed a word at a time with this pause between words, so it
     // reads as typed (0: all at once).
     CHAT_WORD_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000).default(15)),
@@ -172,6 +181,9 @@ export const envSchema = z
     }
     if (env.MQTT_DYNSEC === "on" && env.MQTT_URL === undefined) {
       ctx.addIssue({ code: "custom", path: ["MQTT_DYNSEC"], message: "MQTT_DYNSEC=on needs MQTT_URL (the broker whose accounts the server keeps)" });
+    }
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: "set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither" });
     }
   });
 

@@ -1293,3 +1293,66 @@ export const calendarStays = pgTable(
     uniqueIndex("calendar_stays_booking_code_idx").on(t.propertyId, t.channel, t.bookingCode).where(sql`${t.bookingCode} is not null`),
   ],
 );
+
+// ---------------------------------------------------------------- web push (issue 31, ADR 0027)
+
+// A browser of a staff user that accepted push notifications ("Mis avisos"). The endpoint is the
+// push service's URL for that browser (unique: subscribing again replaces the keys); p256dh and
+// auth are the browser's keys that encrypt each message (RFC 8291). A push service answering
+// 404/410 deletes the row (and its queued messages, cascade).
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: varchar("p256dh", { length: 100 }).notNull(),
+    auth: varchar("auth", { length: 40 }).notNull(),
+    // What the user sees in "Mis avisos": browser and system from the User-Agent ("Chrome en Android").
+    label: varchar("label", { length: 100 }).notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+// The push outbox: one row per subscription and incident event (`event_key`, e.g.
+// incident:{id}:escalated), queued in the transaction of the step, unique so nothing is queued
+// twice. The sender of each instance claims due rows with FOR UPDATE SKIP LOCKED and a lease
+// (claimed_until), so two instances never send one row at once; retries back off until
+// expires_at (created + TTL), after which the message would be dropped by the push service anyway.
+export const pushOutbox = pgTable(
+  "push_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventKey: varchar("event_key", { length: 120 }).notNull(),
+    incidentId: uuid("incident_id").references(() => incidents.id, { onDelete: "cascade" }),
+    // The notification's JSON (title, body, url, incidentId), encrypted at each attempt.
+    payload: jsonb("payload").notNull(),
+    // "high" for smoke, CO and intrusion; else "normal" (RFC 8030 Urgency).
+    urgency: varchar("urgency", { length: 10 }).notNull(),
+    ttlSeconds: integer("ttl_seconds").notNull(),
+    // "pending" | "sent" | "failed" (gave up: TTL passed or a permanent answer)
+    status: varchar("status", { length: 10 }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_outbox_subscription_event_idx").on(t.subscriptionId, t.eventKey),
+    index("push_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -6,6 +6,8 @@ import { readingsCountFrom } from "#app/modules/door/device-assignment.server.ts
 import { VISIT_LEAD_MS, VISIT_MAX_MS } from "#app/modules/vigilance/vigilance.schema.ts";
 import { zoneOffsetMs } from "#app/lib/time-zones.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
+import { composeIncidentPush, pushUrgencyOf } from "#app/modules/push/push-message.ts";
+import { enqueueIncidentPush } from "#app/modules/push/push.server.ts";
 import { composeIncidentHolderMail, composeIncidentStaffMail } from "./incident-mail.ts";
 import { emitIncidentWebhook, type IncidentRow } from "./incident-webhooks.server.ts";
 import {
@@ -526,6 +528,23 @@ async function escalate(tx: DbOrTx, row: IncidentRow, context: PropertyContext, 
       await addEvent(tx, row.id, "staff_notified", now, `Correo al equipo (${settings.staffTo.join(", ")})`.slice(0, 500));
     }
   }
+  // Web push to the staff phones that asked for it (issue 31), same transaction and event key.
+  const pushed = await enqueueIncidentPush(tx, {
+    eventKey: `incident:${row.id}:staff`,
+    incidentId: row.id,
+    urgency: pushUrgencyOf(row.type),
+    payload: composeIncidentPush({
+      incidentId: row.id,
+      type: row.type,
+      step: row.type === "noise" ? "escalated" : "opened",
+      propertyName: context.propertyName,
+      detail,
+      startedAt: row.startedAt,
+      timeZone: context.propertyTimeZone,
+      url: incidentUrl(settings.siteUrl, row.id),
+    }),
+  });
+  if (pushed > 0) await addEvent(tx, row.id, "staff_notified", now, `Aviso push a ${pushed} ${pushed === 1 ? "dispositivo" : "dispositivos"} del equipo`);
   await emitIncidentWebhook(tx, escalated, "escalated", { propertyName: context.propertyName });
   outcome.webhooks++;
   return outcome;

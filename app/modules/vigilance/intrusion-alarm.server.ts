@@ -6,9 +6,11 @@ import { deviceCommands, incidentEvents, incidents, intrusionEpisodes, propertie
 import { telemetryReadingsDecoded } from "#app/db/telemetry-tables.ts";
 import type { DoorGateway } from "#app/modules/door/door-gateway.server.ts";
 import { emitIncidentWebhook } from "#app/modules/incidents/incident-webhooks.server.ts";
-import { staffMailNotSent } from "#app/modules/incidents/incidents-engine.server.ts";
+import { incidentUrl, staffMailNotSent } from "#app/modules/incidents/incidents-engine.server.ts";
 import { INCIDENT_TYPE_LABELS, type IncidentReading } from "#app/modules/incidents/incidents.schema.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
+import { composeIncidentPush, pushUrgencyOf } from "#app/modules/push/push-message.ts";
+import { enqueueIncidentPush } from "#app/modules/push/push.server.ts";
 import { evaluateIntrusion, type IntrusionEvaluation } from "./vigilance.server.ts";
 import { ANOMALY_LABELS, EPISODE_QUIET_MS, formatScore, type Anomaly } from "./vigilance.schema.ts";
 
@@ -136,6 +138,22 @@ async function openEpisodeIncident(
     });
     if (queued) await addEvent(tx, incident.id, "staff_notified", range.now, `Correo al equipo: ${options.staffTo.join(", ")}`);
   }
+  const pushed = await enqueueIncidentPush(tx, {
+    eventKey: `incident:${incident.id}:staff`,
+    incidentId: incident.id,
+    urgency: pushUrgencyOf("intrusion"),
+    payload: composeIncidentPush({
+      incidentId: incident.id,
+      type: "intrusion",
+      step: "opened",
+      propertyName: property.name,
+      detail: `Puntuación ${score} (umbral ${formatScore(episode.threshold)})`,
+      startedAt: episode.firstAnomalyAt,
+      timeZone: property.timeZone,
+      url: incidentUrl(options.publicBaseUrl, incident.id),
+    }),
+  });
+  if (pushed > 0) await addEvent(tx, incident.id, "staff_notified", range.now, `Aviso push a ${pushed} ${pushed === 1 ? "dispositivo" : "dispositivos"} del equipo`);
   await emitIncidentWebhook(tx, incident, "opened", { propertyName: property.name, now: range.now });
   if (evaluation.sirenEnabled) await queueSiren(tx, { deviceId: episode.deviceId, action: "on", episodeId: episode.id, incidentId: incident.id, now: range.now });
 }

@@ -45,6 +45,8 @@ export type PostWebhookOutcome = {
   /** The address the request went to (after resolution and the check). */
   remoteAddress: string | null;
   durationMs: number;
+  /** The answer's Retry-After header, as sent (the push sender honours it on 429). */
+  retryAfter?: string | null;
 };
 
 export type WebhookAgents = { http: http.Agent; https: https.Agent; destroy(): void };
@@ -148,7 +150,7 @@ function networkMessage(error: NodeJS.ErrnoException, host: string, timeoutMs: n
  * POSTs `body` to `url` with `headers`. Never throws: every outcome, refused or failed, comes
  * back as a PostWebhookOutcome the caller records.
  */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, options: PostWebhookOptions): Promise<PostWebhookOutcome> {
+export function postWebhook(url: string, headers: Record<string, string>, body: string | Uint8Array, options: PostWebhookOptions): Promise<PostWebhookOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const excerptBytes = options.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
@@ -185,6 +187,7 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
     let remoteAddress: string | null = null;
     let statusCode: number | null = null;
     let location: string | null = null;
+    let retryAfter: string | null = null;
     const chunks: Buffer[] = [];
     let size = 0;
     let request: http.ClientRequest | undefined;
@@ -206,7 +209,7 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       } else if (code < 200 || code >= 300) {
         message = `El endpoint respondió ${code}`;
       }
-      done({ delivered: message === null, statusCode, excerpt, error: message, remoteAddress, durationMs: elapsed() });
+      done({ delivered: message === null, statusCode, excerpt, error: message, remoteAddress, durationMs: elapsed(), retryAfter });
     };
 
     try {
@@ -232,6 +235,8 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
           statusCode = response.statusCode ?? null;
           const header = response.headers.location;
           location = typeof header === "string" ? header : null;
+          const retry = response.headers["retry-after"];
+          retryAfter = typeof retry === "string" ? retry : null;
           response.on("data", (chunk: Buffer) => {
             if (size < excerptBytes) {
               const part = chunk.subarray(0, excerptBytes - size);

@@ -8,7 +8,15 @@ import { cn } from "#app/lib/utils.ts";
 import type { Route } from "./+types/layout.ts";
 
 export function meta() {
-  return [{ title: "Panel de administración | NidoSmart" }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: "Panel de administración | NidoSmart" }, { name: "robots", content: "noindex, nofollow" }, { name: "theme-color", content: "#0f766e" }];
+}
+
+// Every staff page makes the panel installable (issue 31): the manifest and the home-screen icon.
+export function links() {
+  return [
+    { rel: "manifest", href: "/admin/manifest.webmanifest" },
+    { rel: "apple-touch-icon", href: "/admin/icon-192.png" },
+  ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,6 +41,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     { to: "/admin/estadisticas", label: "Estadísticas Web" },
     ...(hasPermission(user.role, "webhooks:manage") ? [{ to: "/admin/webhooks", label: "Webhooks" }] : []),
     ...(canManageUsers(user.role) ? [{ to: "/admin/usuarios", label: "Usuarios" }] : []),
+    { to: "/admin/avisos", label: "Mis avisos" },
   ];
 
   return (
