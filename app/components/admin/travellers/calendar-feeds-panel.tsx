@@ -93,11 +93,9 @@ function AddFeedForm({ keyAvailable }: { keyAvailable: boolean }) {
   );
 }
 
-function FeedRow({ feed, timeZone }: { feed: CalendarFeedItem; timeZone: string }) {
+function FeedRow({ feed, timeZone, deleting, onDelete }: { feed: CalendarFeedItem; timeZone: string; deleting: boolean; onDelete: () => void }) {
   const syncFetcher = useFetcher<CalendarActionResult>();
-  const deleteFetcher = useFetcher<CalendarActionResult>();
   useActionToast(syncFetcher);
-  useActionToast(deleteFetcher);
   const syncing = syncFetcher.state !== "idle";
   const syncAnswer = syncFetcher.state === "idle" && syncFetcher.data ? (syncFetcher.data.ok ? syncFetcher.data.message : syncFetcher.data.error) : null;
   const channel = feedChannel(feed);
@@ -142,9 +140,9 @@ function FeedRow({ feed, timeZone }: { feed: CalendarFeedItem; timeZone: string 
         <ConfirmDialog
           title="¿Eliminar calendario?"
           description="NidoSmart dejará de leer este calendario. Las reservas ya importadas se conservan, como si se hubieran escrito a mano."
-          onConfirm={() => deleteFetcher.submit({ intent: "delete-feed", feedId: feed.id }, { method: "post" })}
+          onConfirm={onDelete}
           trigger={
-            <Button variant="outline" className="min-h-11 md:min-h-10" disabled={deleteFetcher.state !== "idle"} aria-label={`Eliminar el calendario de ${channel}`}>
+            <Button variant="outline" className="min-h-11 md:min-h-10" disabled={deleting} aria-label={`Eliminar el calendario de ${channel}`}>
               <Trash2 aria-hidden="true" /> Eliminar
             </Button>
           }
@@ -163,6 +161,10 @@ export function CalendarFeedsPanel({
   feeds: CalendarFeedItem[];
   keyAvailable: boolean;
 }) {
+  // Owned by the list: a deleted feed's row unmounts, its toast must not go with it.
+  const deleteFetcher = useFetcher<CalendarActionResult>();
+  useActionToast(deleteFetcher);
+  const deleting = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("feedId") : null;
   return (
     <PanelCard
       title={`Calendarios de ${property.name}`}
@@ -175,7 +177,13 @@ export function CalendarFeedsPanel({
       ) : (
         <ul className="grid gap-3" aria-label="Calendarios de la vivienda">
           {feeds.map((feed) => (
-            <FeedRow key={feed.id} feed={feed} timeZone={property.timeZone} />
+            <FeedRow
+              key={feed.id}
+              feed={feed}
+              timeZone={property.timeZone}
+              deleting={deleting === feed.id}
+              onDelete={() => deleteFetcher.submit({ intent: "delete-feed", feedId: feed.id }, { method: "post" })}
+            />
           ))}
         </ul>
       )}

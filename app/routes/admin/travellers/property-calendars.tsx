@@ -103,8 +103,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
     logger.info({ feedId, propertyId: property.id, userId: user.id, ok: outcome.ok }, "calendar feed synced by hand");
     if (outcome.ok) return answer({ ok: true, intent, message: calendarSyncMessage(outcome) });
-    const status = outcome.message === CALENDAR_MESSAGES_SYNC.busy ? 409 : outcome.message === CALENDAR_MESSAGES_SYNC.notFound ? 404 : 502;
-    return failed(intent, calendarSyncMessage(outcome), status);
+    if (outcome.message === CALENDAR_MESSAGES_SYNC.busy) return failed(intent, outcome.message, 409);
+    if (outcome.message === CALENDAR_MESSAGES_SYNC.notFound) return failed(intent, outcome.message, 404);
+    // A failed read is a sync that ran: its error is now the feed's state, which the list must
+    // show. A 2xx answer lets React Router reload the list (it skips that after a 4xx/5xx).
+    return failed(intent, calendarSyncMessage(outcome), 200);
   } catch (error) {
     if (error instanceof CalendarFeedRuleError) return failed(intent, error.message, error.status);
     // Never the form: it holds the URL.
