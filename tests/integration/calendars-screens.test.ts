@@ -21,13 +21,14 @@ const decodeHtml = (html: string) =>
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 
-type FeedState = { status: number; body: string };
+type FeedState = { status: number; body: string; booking: string };
 
 function startFeedServer() {
-  const state: FeedState = { status: 200, body: "" };
-  const server = http.createServer((_req, res) => {
-    res.writeHead(state.status, { "content-type": "text/calendar; charset=utf-8" });
-    res.end(state.body);
+  const state: FeedState = { status: 200, body: "", booking: "" };
+  const server = http.createServer((req, res) => {
+    const booking = req.url?.startsWith("/booking") ?? false;
+    res.writeHead(booking ? 200 : state.status, { "content-type": "text/calendar; charset=utf-8" });
+    res.end(booking ? state.booking : state.body);
   });
   return new Promise<{ url: string; state: FeedState; close(): Promise<void> }>((resolve) => {
     server.listen(0, "127.0.0.1", () => {
@@ -201,6 +202,50 @@ describe.each(testDatabases())("the Calendarios screen on %s", (kind) => {
     expect((await fetch(newUrl!)).status).toBe(200);
     await server.db.delete(reservations).where(eq(reservations.id, typed!.id));
     await server.db.delete(reservations).where(eq(reservations.uniqueLink, "M".repeat(22)));
+  });
+
+  test("Reservas shows the channel and booking code, filters by channel, and lets staff mark a Booking.com stay \"No es una reserva\"", async () => {
+    const list = async (query = "") => {
+      const response = await fetch(`${server.url}/admin/viajeros${query}`, { headers: { Cookie: adminCookie } });
+      expect(response.status).toBe(200);
+      return decodeHtml(await response.text());
+    };
+    let html = await list();
+    expect(html).toContain("Airbnb · HMSCRN0001");
+    expect(html).toContain("Importada del calendario de Airbnb · vista por última vez");
+    expect(await list("?canal=airbnb")).toContain("HMSCRN0001");
+    expect(await list("?canal=booking")).not.toContain("HMSCRN0001");
+
+    // A Booking.com feed (stays and closures look alike there).
+    feedServer.state.booking = feed(PRODID.booking, [{ uid: "bk-0000000000000000000001@booking.com", start: "2030-07-01", end: "2030-07-05", summary: "CLOSED - Not available" }]);
+    expect((await post({ intent: "add-feed", url: `${feedServer.url}/booking.ics?t=${TOKEN}`, channel: "booking" })).status).toBe(201);
+    const bookingFeed = (await feeds()).find((f) => f.channelSetting === "booking")!;
+    await server.db.update(calendarFeeds).set({ nextSyncAt: new Date("2100-01-01T00:00:00Z") }).where(eq(calendarFeeds.id, bookingFeed.id));
+    const synced = await post({ intent: "sync-feed", feedId: bookingFeed.id });
+    expect(decodeHtml(await synced.text())).toContain("Calendario sincronizado: 1 nuevas, 0 actualizadas, 0 canceladas");
+    const [closure] = await server.db.select().from(calendarStays).where(eq(calendarStays.feedId, bookingFeed.id));
+    expect(await list("?canal=booking")).toContain("Importada del calendario de Booking.com");
+
+    const mark = (id: string) =>
+      fetch(`${server.url}/admin/viajeros?index`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: adminCookie, "X-Forwarded-For": `10.47.0.${++ip & 255}` },
+        body: new URLSearchParams({ intent: "not-a-reservation", id }).toString(),
+      });
+    // An Airbnb stay is a stay: refused, nothing changes.
+    const airbnbStay = (await server.db.select().from(calendarStays).where(eq(calendarStays.channel, "airbnb")))[0]!;
+    const refused = await mark(airbnbStay.reservationId);
+    expect(refused.status).toBe(409);
+    expect(decodeHtml(await refused.text())).toContain("Solo una reserva importada del calendario de Booking.com");
+    expect((await server.db.select().from(reservations).where(eq(reservations.id, airbnbStay.reservationId)))[0]!.cancelledAt).toBeNull();
+
+    const marked = await mark(closure!.reservationId);
+    expect(marked.status).toBe(200);
+    expect(decodeHtml(await marked.text())).toContain("Marcada como «No es una reserva»");
+    expect((await server.db.select().from(reservations).where(eq(reservations.id, closure!.reservationId)))[0]!.cancelledAt).not.toBeNull();
+    html = await list("?canal=booking");
+    expect(html).toContain("No es una reserva (bloqueo del calendario de Booking.com)");
+    await server.db.delete(calendarFeeds).where(eq(calendarFeeds.id, bookingFeed.id));
   });
 
   test("\"Eliminar\" removes the feed and keeps the reservations it imported, as if typed", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server.ts";
-import { calendarFeeds, properties } from "#app/db/schema.ts";
+import { calendarFeeds, calendarStays, properties } from "#app/db/schema.ts";
 import { decryptSecret, encryptSecret, type CredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
 import { maskCalendarUrl, type CalendarFeedInput } from "./calendars.schema.ts";
 
@@ -112,4 +112,10 @@ export async function deleteCalendarFeed(db: DbOrTx, propertyId: string, feedId:
     .where(and(eq(calendarFeeds.id, feedId), eq(calendarFeeds.propertyId, propertyId)))
     .returning({ id: calendarFeeds.id });
   return deleted.length > 0;
+}
+
+/** The channel of the calendar a reservation was imported from; null when it was not imported. */
+export async function importedStayChannel(db: DbOrTx, reservationId: string): Promise<string | null> {
+  const [row] = await db.select({ channel: calendarStays.channel }).from(calendarStays).where(eq(calendarStays.reservationId, reservationId));
+  return row?.channel ?? null;
 }
