@@ -207,6 +207,21 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     await confirm.getByRole("button", { name: "Eliminar" }).click();
     await toast(page, "Calendario eliminado");
     await visible(page.getByText("Esta vivienda no tiene calendarios de canales."));
+
+    // Reservas' channel filter at 360 px: the typed stays are "Directo".
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/admin/viajeros");
+    await page.getByRole("form", { name: "Filtrar por canal" }).getByLabel("Canal").selectOption("airbnb");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await waitForPath(page, "/admin/viajeros");
+    await expect.poll(() => new URL(page.url()).searchParams.get("canal")).toBe("airbnb");
+    await visible(page.getByText("No hay reservas registradas"));
+    await page.getByRole("form", { name: "Filtrar por canal" }).getByLabel("Canal").selectOption("direct");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect.poll(() => page.locator("[data-reservation-channel]").count()).toBe(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+    if (process.env.CALENDARS_SCREENSHOTS) await page.screenshot({ path: `${process.env.CALENDARS_SCREENSHOTS}/reservas-360.png`, fullPage: true });
     await context.close();
   });
 
