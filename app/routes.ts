@@ -65,6 +65,7 @@ export default [
       route("viajeros", "routes/admin/travellers/layout.tsx", [
         index("routes/admin/travellers/reservations.tsx"),
         route("viviendas", "routes/admin/travellers/properties.tsx"),
+        route("viviendas/:propertyId/calendarios", "routes/admin/travellers/property-calendars.tsx"),
         route("dispositivos", "routes/admin/travellers/devices.tsx"),
         route("arrendadores", "routes/admin/travellers/landlords.tsx"),
         route("comunicaciones", "routes/admin/travellers/communications.tsx"),

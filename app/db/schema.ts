@@ -237,10 +237,17 @@ export const properties = pgTable(
     regionalLicence: varchar("regional_licence", { length: 64 }),
     // The operator agreed to show both numbers in the public pages' structured data.
     publishRegistryNumbers: boolean("publish_registry_numbers").notNull().default(false),
+    // "Exportar calendario (iCal)" (issue 28): the secret of /api/ical/<token>.ics, which a
+    // channel reads to close the dates NidoSmart booked. NULL until staff create the link;
+    // "Cambiar enlace" replaces it (the old URL is a 404 at once).
+    calendarExportToken: varchar("calendar_export_token", { length: 64 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("properties_landlord_account_id_idx").on(t.landlordAccountId)],
+  (t) => [
+    index("properties_landlord_account_id_idx").on(t.landlordAccountId),
+    uniqueIndex("properties_calendar_export_token_idx").on(t.calendarExportToken),
+  ],
 );
 
 export const reservations = pgTable(

@@ -16,4 +16,6 @@ export const SECRET_PATHS: readonly SecretPath[] = [
   { segment: "registro-viajeros", placeholder: ":link" },
   // An evidence share link (page and downloads): reads an intrusion report.
   { segment: "evidencia", placeholder: ":token" },
+  // A property's calendar export (/api/ical/<token>.ics): reads its booked dates.
+  { segment: "ical", placeholder: ":token" },
 ];

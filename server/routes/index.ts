@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { LeadNotifier } from "#app/modules/leads/lead-notify.server.ts";
 import type { AppEnv, ServerDeps } from "../types.ts";
+import { createCalendarRoutes } from "./calendars.ts";
 import { createChatRoutes } from "./chat.ts";
 import { createDoorRoutes } from "./door.ts";
 import { createEvidenceRoutes } from "./evidence.ts";
@@ -15,6 +16,7 @@ import { createVisitRoutes } from "./visits.ts";
 // Native API routes, mounted under /api. Each domain contributes one Hono sub-app, registered
 // here so the full list of machine-facing endpoints reads in one place.
 export function mountApiRoutes(app: Hono<AppEnv>, deps: ServerDeps, options: { shutdown?: AbortSignal; leadNotifier?: LeadNotifier } = {}): void {
+  app.route("/api", createCalendarRoutes(deps));
   app.route("/api", createChatRoutes(deps));
   app.route("/api", createDoorRoutes(deps));
   app.route("/api", createLeadRoutes(deps, { notifier: options.leadNotifier }));

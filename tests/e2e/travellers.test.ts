@@ -22,7 +22,9 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
   let englishLink = "";
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // The key lets the Calendarios screen store a feed's URL; OUTBOUND_ALLOW_PRIVATE a feed on
+    // this server itself (its 404 is the feed's error state), so nothing leaves the machine.
+    server = await startTestServer({ env: { SES_CREDENTIALS_KEY: "f".repeat(64), OUTBOUND_ALLOW_PRIVATE: "1" } });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -158,6 +160,69 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     expect(await share.getByRole("link", { name: "WhatsApp" }).getAttribute("href")).toContain(encodeURIComponent(englishLink));
     await expectAccessible(staff);
     await share.getByRole("button", { name: "Cerrar" }).click();
+  });
+
+  test("a property's Calendarios at 360 px: add a feed, its error state, Sincronizar ahora, the export link; axe at 360 and 1366 px", async () => {
+    const context = await newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto("/admin/viajeros/viviendas");
+    await page.getByRole("link", { name: "Calendarios de Ático Mirador" }).click();
+    await visible(page.getByRole("heading", { name: "Calendarios de Ático Mirador" }));
+    await visible(page.getByText("Esta vivienda no tiene calendarios de canales."));
+    await expectAccessible(page);
+
+    // A refused URL: the server's Spanish message under the field, nothing listed.
+    const form = page.getByRole("form", { name: "Añadir calendario" });
+    await form.getByLabel("URL del calendario (iCal)").fill("ftp://calendarios.example.com/feed.ics");
+    await form.getByRole("button", { name: "Añadir calendario" }).click();
+    await visible(form.getByRole("alert").filter({ hasText: "La URL del calendario debe empezar por https:// o http://" }));
+
+    const feedUrl = `${server.url}/api/ical/${"Z1".repeat(16)}.ics`;
+    await form.getByLabel("URL del calendario (iCal)").fill(feedUrl);
+    await form.getByLabel("Canal").selectOption("airbnb");
+    await form.getByRole("button", { name: "Añadir calendario" }).click();
+    await toast(page, "Calendario añadido");
+    await visible(page.getByText(`${server.url}/api/ical/Z1Z1••••.ics`));
+    await page.getByRole("button", { name: "Sincronizar ahora el calendario de Airbnb" }).click();
+    await visible(page.getByRole("status").filter({ hasText: "Error" }).first());
+    await visible(page.getByText(/^Error: .+ \(desde \d\d\/\d\d\/\d{4} \d\d:\d\d\)$/));
+
+    await page.getByRole("button", { name: "Crear enlace" }).click();
+    await toast(page, "Enlace de exportación creado");
+    expect(await page.getByLabel("URL de exportación (iCal)").inputValue()).toMatch(new RegExp(`^${server.url}/api/ical/[A-Za-z0-9_-]{32}\\.ics$`));
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+    if (process.env.CALENDARS_SCREENSHOTS) await page.screenshot({ path: `${process.env.CALENDARS_SCREENSHOTS}/calendarios-360.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expectAccessible(page);
+    if (process.env.CALENDARS_SCREENSHOTS) await page.screenshot({ path: `${process.env.CALENDARS_SCREENSHOTS}/calendarios-1366.png`, fullPage: true });
+
+    // "Eliminar" asks first.
+    await page.getByRole("button", { name: "Eliminar el calendario de Airbnb" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Eliminar" }).click();
+    await toast(page, "Calendario eliminado");
+    await visible(page.getByText("Esta vivienda no tiene calendarios de canales."));
+
+    // Reservas' channel filter at 360 px: the typed stays are "Directo".
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/admin/viajeros");
+    await page.getByRole("form", { name: "Filtrar por canal" }).getByLabel("Canal").selectOption("airbnb");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await waitForPath(page, "/admin/viajeros");
+    await expect.poll(() => new URL(page.url()).searchParams.get("canal")).toBe("airbnb");
+    await visible(page.getByText("No hay reservas registradas"));
+    await page.getByRole("form", { name: "Filtrar por canal" }).getByLabel("Canal").selectOption("direct");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect.poll(() => page.locator("[data-reservation-channel]").count()).toBe(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+    if (process.env.CALENDARS_SCREENSHOTS) await page.screenshot({ path: `${process.env.CALENDARS_SCREENSHOTS}/reservas-360.png`, fullPage: true });
+    await context.close();
   });
 
   test("a guest registers two people on a 390×844 phone, in Spanish", async () => {

@@ -40,6 +40,9 @@ describe("secrets in request paths (guest links, evidence share tokens)", () => 
     [`/evidencia/${LINK}/descargar/pdf`, "/evidencia/:token/descargar/pdf"],
     [`/Evidencia//${LINK}/descargar/zip`, "/evidencia/:token/descargar/zip"],
     [`/evidencia%2f${LINK}`, "/evidencia/:token"],
+    // A property's calendar export (issue 28).
+    [`/api/ical/${LINK}.ics`, "/api/ical/:token"],
+    [`/API/ICAL/${LINK}.ics`, "/API/ical/:token"],
     ["/verificar/2b8f3c1e-0000-4000-8000-000000000000", "/verificar/2b8f3c1e-0000-4000-8000-000000000000"],
     ["/apertura-puerta", "/apertura-puerta"],
     ["/admin/viajeros", "/admin/viajeros"],

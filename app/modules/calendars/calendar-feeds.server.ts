@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "#app/db/client.server.ts";
-import { calendarFeeds, properties } from "#app/db/schema.ts";
+import { calendarFeeds, calendarStays, properties } from "#app/db/schema.ts";
 import { decryptSecret, encryptSecret, type CredentialsKey } from "#app/modules/landlords/credentials-key.server.ts";
 import { maskCalendarUrl, type CalendarFeedInput } from "./calendars.schema.ts";
 
@@ -56,4 +56,66 @@ export async function createCalendarFeed(
 /** The feed's real URL, for the fetcher only (never shown, never logged). */
 export function calendarFeedUrl(key: CredentialsKey, feed: { id: string; urlEncrypted: string }): string {
   return decryptSecret(requireKey(key), feed.urlEncrypted, urlContext(feed.id));
+}
+
+/** One feed as the property's "Calendarios" lists it: never the URL, only its masked form. */
+export type CalendarFeedView = {
+  id: string;
+  urlMasked: string;
+  channelSetting: string;
+  channel: string | null;
+  lastSyncAt: string | null;
+  lastResult: string | null;
+  lastError: string | null;
+  failingSince: string | null;
+  staysCount: number;
+  blocksCount: number;
+};
+
+export async function listCalendarFeeds(db: DbOrTx, propertyId: string): Promise<CalendarFeedView[]> {
+  const rows = await db
+    .select({
+      id: calendarFeeds.id,
+      urlMasked: calendarFeeds.urlMasked,
+      channelSetting: calendarFeeds.channelSetting,
+      channel: calendarFeeds.channel,
+      lastSyncAt: calendarFeeds.lastSyncAt,
+      lastResult: calendarFeeds.lastResult,
+      lastError: calendarFeeds.lastError,
+      failingSince: calendarFeeds.failingSince,
+      staysCount: calendarFeeds.staysCount,
+      blocksCount: calendarFeeds.blocksCount,
+    })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.propertyId, propertyId))
+    .orderBy(asc(calendarFeeds.createdAt), asc(calendarFeeds.id));
+  return rows.map((row) => ({
+    ...row,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    failingSince: row.failingSince?.toISOString() ?? null,
+  }));
+}
+
+/** Whether the feed belongs to the property (the route's check before a sync). */
+export async function calendarFeedBelongsTo(db: DbOrTx, propertyId: string, feedId: string): Promise<boolean> {
+  const [row] = await db.select({ id: calendarFeeds.id }).from(calendarFeeds).where(and(eq(calendarFeeds.id, feedId), eq(calendarFeeds.propertyId, propertyId)));
+  return row !== undefined;
+}
+
+/**
+ * "Eliminar": the feed and its links go (calendar_stays cascades); the reservations it imported
+ * stay, as if typed, so a removed feed never takes guests' stays and their filings with it.
+ */
+export async function deleteCalendarFeed(db: DbOrTx, propertyId: string, feedId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(calendarFeeds)
+    .where(and(eq(calendarFeeds.id, feedId), eq(calendarFeeds.propertyId, propertyId)))
+    .returning({ id: calendarFeeds.id });
+  return deleted.length > 0;
+}
+
+/** The channel of the calendar a reservation was imported from; null when it was not imported. */
+export async function importedStayChannel(db: DbOrTx, reservationId: string): Promise<string | null> {
+  const [row] = await db.select({ channel: calendarStays.channel }).from(calendarStays).where(eq(calendarStays.reservationId, reservationId));
+  return row?.channel ?? null;
 }

@@ -2,7 +2,7 @@ import "#app/modules/guests/guest-catalogues.server.ts";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "#app/db/client.server.ts";
-import { guests, landlordAccounts, properties, reservations } from "#app/db/schema.ts";
+import { calendarStays, guests, landlordAccounts, properties, reservations } from "#app/db/schema.ts";
 import { resolveIncidentsExplainedByStay } from "#app/modules/incidents/incident-stay-resolution.server.ts";
 import { guestMessages, type GuestField, type GuestLang } from "#app/modules/guests/guest-i18n.ts";
 import { guestDataColumns } from "#app/modules/guests/guest-columns.ts";
@@ -163,6 +163,10 @@ export async function insertReservation(
 }
 
 export type ReservationRecord = {
+  importedChannel: string | null;
+  importedBookingCode: string | null;
+  importedLastSeenAt: Date | null;
+  importedNotReservation: boolean | null;
   id: string;
   propertyId: string;
   propertyName: string;
@@ -227,9 +231,15 @@ export async function listReservations(db: DbOrTx): Promise<ReservationRecord[]>
       cancelledAt: reservations.cancelledAt,
       // Tables named explicitly: a bare "id" inside the subquery would be the guest's own.
       registeredGuests: sql<number>`(select count(*)::int from ${guests} where ${guests}.reservation_id = ${reservations}.id)`,
+      // Imported from a channel's calendar (issue 28): its booking code and when the feed last listed it.
+      importedChannel: calendarStays.channel,
+      importedBookingCode: calendarStays.bookingCode,
+      importedLastSeenAt: calendarStays.lastSeenAt,
+      importedNotReservation: calendarStays.notReservation,
     })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
+    .leftJoin(calendarStays, eq(calendarStays.reservationId, reservations.id))
     .orderBy(desc(reservations.createdAt), desc(reservations.id));
 }
 

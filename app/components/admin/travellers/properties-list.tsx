@@ -1,5 +1,5 @@
-import { Clock, FileBadge, Home, Landmark, Pencil, ShieldCheck, Trash2, Wifi, WifiOff } from "lucide-react";
-import { useFetcher } from "react-router";
+import { CalendarDays, Clock, FileBadge, Home, Landmark, Pencil, ShieldCheck, Trash2, Wifi, WifiOff } from "lucide-react";
+import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import type { LandlordChoice, PropertyView } from "#app/components/admin/travellers/property-dialog.tsx";
 import { useActionToast, type PropertyIntent, type TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
@@ -120,6 +120,12 @@ export function PropertiesList({
                   {property.reservationCount === 1 ? "1 reserva" : `${property.reservationCount} reservas`}
                 </Badge>
                 <RowActions>
+                  <Button variant="ghost" size="icon" asChild>
+                    <Link to={`/admin/viajeros/viviendas/${property.id}/calendarios`} aria-label={`Calendarios de ${property.name}`} title="Calendarios">
+                      <CalendarDays aria-hidden="true" />
+                      <RowActionLabel>Calendarios</RowActionLabel>
+                    </Link>
+                  </Button>
                   <Button
                     variant="ghost"
                     size="icon"

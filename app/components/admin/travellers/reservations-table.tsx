@@ -47,6 +47,8 @@ export type ReservationRow = EditableReservation & {
   policeRecipient?: "ses" | "mossos" | "ertzaintza";
   /** Ertzaintza: its account sends by itself (A19 web service, ADR 0018); else staff use the portal. */
   policeAutomatic?: boolean;
+  /** Imported from a channel's calendar (issue 28): its code and when the feed last listed it. */
+  imported?: { channel: string; bookingCode: string | null; lastSeenAt: string | null; notReservation: boolean } | null;
 };
 
 export function guestLinkUrl(siteUrl: string, uniqueLink: string): string {
@@ -71,6 +73,8 @@ export function ReservationsTable({
   // Owned here, not by the row: the row disappears on success and would take its toast with it.
   const deleteFetcher = useFetcher<TravellerActionResult>();
   const cancelFetcher = useFetcher<TravellerActionResult>();
+  const notReservationFetcher = useFetcher<TravellerActionResult>();
+  useActionToast(notReservationFetcher);
   const sendLinkFetcher = useFetcher<TravellerActionResult>();
   useActionToast(deleteFetcher);
   useActionToast(cancelFetcher);
@@ -123,8 +127,21 @@ export function ReservationsTable({
                 <ResponsiveTableCell label="Titular" mobile="full" className="max-md:[overflow-wrap:anywhere]">
                   {holder ? <p>{holder}</p> : <p className="text-muted-foreground">Sin titular</p>}
                   <p className="text-xs text-muted-foreground">
-                    {[reservation.holderEmail, reservation.holderPhone, bookingChannelLabel(reservation.bookingChannel)].filter(Boolean).join(" · ")}
+                    {[reservation.holderEmail, reservation.holderPhone].filter(Boolean).join(" · ")}
                   </p>
+                  <p className="text-xs text-muted-foreground" data-reservation-channel="">
+                    {[bookingChannelLabel(reservation.bookingChannel), reservation.imported?.bookingCode].filter(Boolean).join(" · ")}
+                  </p>
+                  {reservation.imported ? (
+                    <p className="text-xs text-muted-foreground" data-reservation-imported="">
+                      {/* One string: React's SSR separates adjacent expressions with comments. */}
+                      {`${
+                        reservation.imported.notReservation
+                          ? "No es una reserva (bloqueo del calendario de Booking.com)"
+                          : `Importada del calendario de ${bookingChannelLabel(reservation.imported.channel)}`
+                      }${reservation.imported.lastSeenAt ? ` · vista por última vez ${formatDateTime(reservation.imported.lastSeenAt)}` : ""}`}
+                    </p>
+                  ) : null}
                 </ResponsiveTableCell>
                 <ResponsiveTableCell label="Huéspedes" className="tabular-nums">
                   {reservation.guestCount}
@@ -168,6 +185,20 @@ export function ReservationsTable({
                 </ResponsiveTableCell>
                 <ResponsiveTableCell mobile="actions" className="text-right">
                   <RowActions className="md:flex-wrap">
+                    {!cancelled && reservation.imported?.channel === "booking" && !reservation.imported.notReservation ? (
+                      <ConfirmDialog
+                        title="¿No es una reserva?"
+                        description="Booking.com exporta igual las reservas y los cierres de fechas. Si esta no es una reserva, se cancelará y no se volverá a importar."
+                        confirmLabel="No es una reserva"
+                        onConfirm={() => notReservationFetcher.submit({ intent: "not-a-reservation", id: reservation.id }, { method: "post" })}
+                        trigger={
+                          <Button variant="ghost" size="icon" aria-label={`No es una reserva: ${label}`} title="No es una reserva">
+                            <Ban aria-hidden="true" />
+                            <RowActionLabel>No es una reserva</RowActionLabel>
+                          </Button>
+                        }
+                      />
+                    ) : null}
                     {cancelled ? null : (
                       <>
                         <Button variant="ghost" size="icon" aria-label={`Copiar enlace de ${label}`} title="Copiar enlace" onClick={() => void copyGuestLink(link)}>

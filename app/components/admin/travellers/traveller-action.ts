@@ -17,7 +17,7 @@ export type MailView = {
 // What the Reservas and Viviendas actions answer. Every answer carries its intent, so a toast
 // or a dialog reacts only to its own request.
 
-export type ReservationIntent = "create" | "update" | "cancel" | "delete" | "view-guests" | "send-link" | "correct-guest";
+export type ReservationIntent = "create" | "update" | "cancel" | "delete" | "view-guests" | "send-link" | "correct-guest" | "not-a-reservation";
 export type PropertyIntent = "create" | "update" | "delete";
 export type LandlordIntent = "create" | "update" | "delete" | "test-connection" | "ertzaintza-certificate" | "ertzaintza-remove" | "ertzaintza-test";
 

@@ -1,6 +1,6 @@
 import { AlertTriangle, Home, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { requirePermission } from "#app/auth/guards.server.ts";
 import { hasPermission } from "#app/auth/permissions.ts";
@@ -10,6 +10,8 @@ import { ReservationsTable } from "#app/components/admin/travellers/reservations
 import type { GuestsActionResult, ReservationIntent, TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { opensDialog } from "#app/components/ui/dialog.tsx";
 import { todayIsoDate } from "#app/lib/dates.ts";
 import { getDoorLinksForReservations } from "#app/modules/door/door.server.ts";
@@ -24,7 +26,9 @@ import { kickMailWorker, mailSettingsFrom } from "#app/modules/mail/mail-service
 import { MAIL_MESSAGES } from "#app/modules/mail/mail.schema.ts";
 import { listProperties } from "#app/modules/properties/properties.server.ts";
 import { listErtzaintzaAutomaticLandlordIds } from "#app/modules/landlords/landlords.server.ts";
-import { RESERVATION_MESSAGES, validateReservationInput, validateReservationUpdate } from "#app/modules/reservations/reservations.schema.ts";
+import { BOOKING_CHANNELS, isBookingChannel, RESERVATION_MESSAGES, validateReservationInput, validateReservationUpdate } from "#app/modules/reservations/reservations.schema.ts";
+import { importedStayChannel } from "#app/modules/calendars/calendar-feeds.server.ts";
+import { markNotAReservation } from "#app/modules/calendars/calendar-sync.server.ts";
 import {
   cancelReservation,
   getReservationPurgedAt,
@@ -84,7 +88,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const problemsOnly = new URL(request.url).searchParams.get("filtro") === "ses";
     const hasProblem = (id: string) =>
       [filings[id]?.RH, filings[id]?.PV].some((status) => status && (sesStatusLabel(status).failed || deadlineLabel(status, now)?.overdue));
-    const reservations = problemsOnly ? allReservations.filter((r) => hasProblem(r.id)) : allReservations;
+    // "Canal": one booking channel's reservations (imported from its calendar or typed).
+    const channelParam = new URL(request.url).searchParams.get("canal") ?? "";
+    const channel = isBookingChannel(channelParam) ? channelParam : "";
+    const reservations = allReservations.filter((r) => (!problemsOnly || hasProblem(r.id)) && (!channel || r.bookingChannel === channel));
     const doorLinks = await getDoorLinksForReservations(
       db,
       reservations.map((r) => r.id),
@@ -114,6 +121,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         holderDocumentNumber: r.holderDocumentNumber,
         holderLang: r.holderLang,
         bookingChannel: r.bookingChannel,
+        imported: r.importedChannel
+          ? { channel: r.importedChannel, bookingCode: r.importedBookingCode, lastSeenAt: r.importedLastSeenAt?.toISOString() ?? null, notReservation: r.importedNotReservation === true }
+          : null,
         cancelledAt: r.cancelledAt,
         // A cancelled reservation's door link is not handed out either.
         doorPath: r.cancelledAt ? null : (doorLinks.get(r.id) ?? null),
@@ -123,6 +133,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
       now,
       problemsOnly,
+      channel,
       properties: properties.map((p) => ({ id: p.id, name: p.name, establishmentCode: p.establishmentCode })),
       stats,
       siteUrl: context.config.siteUrl,
@@ -142,11 +153,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       loadError: true,
       now: Date.now(),
       problemsOnly: false,
+      channel: "",
     };
   }
 }
 
-const INTENTS: readonly ReservationIntent[] = ["create", "update", "cancel", "delete", "view-guests", "send-link", "correct-guest"];
+const NOT_A_RESERVATION_MESSAGES = {
+  refused: "Solo una reserva importada del calendario de Booking.com se puede marcar como «No es una reserva»",
+  done: "Marcada como «No es una reserva»: queda cancelada y no se volverá a importar",
+} as const;
+
+const INTENTS: readonly ReservationIntent[] = ["create", "update", "cancel", "delete", "view-guests", "send-link", "correct-guest", "not-a-reservation"];
 
 const FAILURE_MESSAGES: Record<Exclude<ReservationIntent, "view-guests">, string> = {
   create: RESERVATION_MESSAGES.createError,
@@ -155,6 +172,7 @@ const FAILURE_MESSAGES: Record<Exclude<ReservationIntent, "view-guests">, string
   delete: RESERVATION_MESSAGES.deleteError,
   "send-link": MAIL_MESSAGES.sendError,
   "correct-guest": CORRECTION_MESSAGES.error,
+  "not-a-reservation": RESERVATION_MESSAGES.unexpected,
 };
 
 const result = (intent: ReservationIntent | null, ok: boolean, message: string, status = 200) =>
@@ -255,6 +273,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       logger.info({ reservationId: id, userId: user.id }, "guest link e-mail queued");
       return result(intent, true, sent.message);
     }
+    if (intent === "not-a-reservation") {
+      // Only Booking.com's feed cannot tell a stay from a closure (ADR 0026); the rest are stays.
+      const channel = /^[0-9a-f-]{36}$/i.test(id) ? await importedStayChannel(db, id) : null;
+      if (channel !== "booking") return result(intent, false, NOT_A_RESERVATION_MESSAGES.refused, channel === null ? 404 : 409);
+      if (!(await markNotAReservation(db, id))) return result(intent, false, RESERVATION_MESSAGES.notFound, 404);
+      logger.info({ reservationId: id, userId: user.id }, "imported stay marked as not a reservation");
+      return result(intent, true, NOT_A_RESERVATION_MESSAGES.done);
+    }
     if (intent === "cancel") {
       const outcome = await cancelReservation(db, id);
       if (outcome === "cancelled") {
@@ -282,7 +308,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function ReservationsRoute({ loaderData }: Route.ComponentProps) {
-  const { reservations, properties, stats, siteUrl, canReadGuests, mailEnabled, loadError, now, problemsOnly } = loaderData;
+  const { reservations, properties, stats, siteUrl, canReadGuests, mailEnabled, loadError, now, problemsOnly, channel } = loaderData;
   const [creating, setCreating] = useState(false);
   const navigation = useNavigation();
   const location = useLocation();
@@ -314,6 +340,24 @@ export default function ReservationsRoute({ loaderData }: Route.ComponentProps) 
       </div>
 
       <ReservationStatsSection stats={stats} loading={reloading} />
+
+      <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filtrar por canal">
+        {problemsOnly ? <input type="hidden" name="filtro" value="ses" /> : null}
+        <div className="grid gap-1.5">
+          <Label htmlFor="reservations-channel">Canal</Label>
+          <NativeSelect id="reservations-channel" name="canal" defaultValue={channel} key={channel} className="w-56 max-md:h-11">
+            <option value="">Todos los canales</option>
+            {BOOKING_CHANNELS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" variant="outline" className="min-h-11 md:min-h-10">
+          Filtrar
+        </Button>
+      </Form>
 
       {loadError ? (
         <Alert variant="destructive">

@@ -1,0 +1,2 @@
+ALTER TABLE "properties" ADD COLUMN "calendar_export_token" varchar(64);--> statement-breakpoint
+CREATE UNIQUE INDEX "properties_calendar_export_token_idx" ON "properties" USING btree ("calendar_export_token");
