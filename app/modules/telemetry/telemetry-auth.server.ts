@@ -25,7 +25,7 @@ import { findTelemetryDevice, type TelemetryDevice } from "./telemetry.server.ts
 // - An unknown device can be checked against a hash no secret matches (the MQTT hook does), so it
 //   costs exactly what a wrong secret costs and the answer's timing tells nothing.
 
-/** The default of TELEMETRY_DEVICE_RECHECK_MS. */
+/** How long a device's row (and its verified secret) is reused before it is read again. */
 export const DEVICE_RECHECK_MS = 5_000;
 const MAX_DEVICES = 20_000;
 /** Device ids without a row remembered (their failed secrets), apart so they never push out real ones. */
