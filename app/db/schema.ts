@@ -1173,6 +1173,9 @@ export const incidents = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
     closedBy: text("closed_by").references(() => users.id, { onDelete: "set null" }),
     closeNote: varchar("close_note", { length: 2000 }),
+    // "Reconocer" (issue 31): the first staff member who took it on; from then on no escalation.
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+    acknowledgedBy: text("acknowledged_by").references(() => users.id, { onDelete: "set null" }),
     // What was measured: the threshold it crossed and the worst value (dB(A), people, ppm).
     threshold: real("threshold"),
     peakValue: real("peak_value"),

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { incidentEvents, incidents, pushSubscriptions } from "#app/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { incidentEvents, incidents, pushSubscriptions, users } from "#app/db/schema.ts";
 import { browserAvailable, collectPageErrors, expectAccessible, launchBrowser } from "#tests/helpers/browser.ts";
 import { createProperty } from "#tests/helpers/monitoring-fixtures.ts";
 import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/test-server.ts";
@@ -12,8 +13,9 @@ import { startTestServer, TEST_ADMIN, type TestServer } from "#tests/helpers/tes
 // Spanish message when the browser's push service refuses; the worker registered at /admin/
 // controlling the page; a push message delivered to it through DevTools
 // (ServiceWorker.deliverPushMessage, a trusted push event) shown as a notification with its
-// "Reconocer" action; and the worker's notificationclick handler taking the staff window to the
-// incident. PUSH_SCREENSHOTS=<dir> saves the screen at both sizes.
+// "Reconocer" action; and the worker's notificationclick handler, given "Reconocer", recording the
+// acknowledgement (its own POST, with the session cookie and its Origin) and taking the staff
+// window to the incident. PUSH_SCREENSHOTS=<dir> saves the screen at both sizes.
 
 const screenshots = process.env.PUSH_SCREENSHOTS;
 
@@ -128,7 +130,7 @@ describe.skipIf(!browserAvailable)("Mis avisos and the service worker in Chromiu
     });
 
     // The tap: the worker's notificationclick handler, given that notification and "Reconocer",
-    // takes the open staff window to the incident.
+    // acknowledges the incident as the signed-in user and takes the open staff window to it.
     const worker = context.serviceWorkers().find((w) => w.url() === `${server.url}/admin/sw.js`) ?? (await context.waitForEvent("serviceworker"));
     await worker.evaluate(`(async () => {
       const [notification] = await self.registration.getNotifications();
@@ -136,6 +138,13 @@ describe.skipIf(!browserAvailable)("Mis avisos and the service worker in Chromiu
     })()`);
     await page.waitForURL((url) => url.pathname === incidentPath, { timeout: 15_000 });
     await page.getByText("Humo detectado").first().waitFor();
+    const [admin] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN.email));
+    await expect.poll(async () => (await server.db.select().from(incidents).where(eq(incidents.id, incident!.id)))[0]!.acknowledgedBy).toBe(admin!.id);
+    const acknowledged = await server.db.select().from(incidentEvents).where(eq(incidentEvents.incidentId, incident!.id));
+    expect(acknowledged.filter((e) => e.kind === "acknowledged").map((e) => e.detail)).toEqual([expect.stringMatching(/^Reconocida por /)]);
+    // The page it opened was rendered after the acknowledgement: no "Reconocer" button left.
+    await page.getByText(/^Reconocida por /).first().waitFor();
+    expect(await page.getByRole("button", { name: "Reconocer" }).count()).toBe(0);
     await context.close();
   });
 });

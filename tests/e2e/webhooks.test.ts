@@ -110,7 +110,7 @@ describe.skipIf(!browserAvailable)("the Webhooks screen in Chromium", () => {
     // Never again on the page.
     expect(await page.content()).not.toContain(secret);
     const [stored] = await server.db.select().from(webhookEndpoints);
-    expect(stored!.eventTypes).toEqual(["incident.opened", "incident.escalated", "incident.resolved", "device.offline"]);
+    expect(stored!.eventTypes).toEqual(["incident.opened", "incident.escalated", "incident.acknowledged", "incident.resolved", "device.offline"]);
 
     const row = page.getByRole("row").filter({ hasText: "PMS de la oficina de Málaga" });
     await visible(row.getByText("Activo"));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { devices, incidentEvents, incidentRules, incidents, properties, reservations, webhookEvents } from "#app/db/schema.ts";
+import { devices, incidentEvents, incidentRules, incidents, properties, reservations, webhookDeliveries, webhookEvents } from "#app/db/schema.ts";
 import { localDate } from "#app/modules/monitoring/monitoring.server.ts";
 import { INCIDENT_MESSAGES } from "#app/modules/incidents/incident-screens.ts";
 import { localMidnight, monthBounds } from "#app/modules/incidents/incident-report-math.ts";
@@ -607,5 +607,108 @@ describe.each(testDatabases())("Incidencias screens on %s", (kind) => {
       expect(page).toContain("Resuelta: hay una estancia registrada (NS-");
     });
   });
-});
 
+  describe("issue 31: Reconocer", () => {
+    const settings: EngineSettings = { mailEnabled: false, staffTo: [], siteUrl: "http://127.0.0.1", offlineAfterS: 300, staleAfterS: 3600 };
+    const rowOf = async (id: string) => (await server.db.select().from(incidents).where(eq(incidents.id, id)))[0]!;
+    const eventsOf = async (id: string) => server.db.select().from(incidentEvents).where(eq(incidentEvents.incidentId, id)).orderBy(incidentEvents.id);
+    const ackedHooks = () => receiver.received.filter((r) => JSON.parse(r.body).type === "incident.acknowledged");
+
+    beforeAll(async () => {
+      // A second endpoint, for incident.acknowledged only, created through the screen.
+      const created = await post("/admin/webhooks", superCookie, [
+        ["intent", "create"],
+        ["url", `${receiver.url}/acks`],
+        ["description", "Receptor de reconocimientos"],
+        ["events", "incident.acknowledged"],
+        ["enabled", "true"],
+      ]);
+      expect(created.status).toBe(201);
+      receiver.secrets.push((await created.text()).match(/whsec_[A-Za-z0-9+/]{43}=/)![0]);
+    });
+
+    test("acknowledged from the screen: who and when, the timeline, one webhook, no escalation; a second time changes nothing", async () => {
+      const openedAt = new Date();
+      const acked = await insertIncident({ propertyId: listProperty, deviceId: "NS01-ACK-1", type: "noise", band: "night", startedAt: openedAt, openedAt, threshold: 55, peakValue: 70 });
+      const control = await insertIncident({ propertyId: listProperty, deviceId: "NS01-ACK-2", type: "noise", band: "night", startedAt: openedAt, openedAt, threshold: 55, peakValue: 70 });
+      const path = `/admin/monitorizacion/incidencias/${acked}`;
+      expect(await (await get(path)).text()).toContain("Reconocer</button>");
+
+      // Someone without the incidents permission is refused, and nothing changes.
+      const refused = await post(path, userCookie, [["intent", "acknowledge"]]);
+      expect(refused.status).toBe(403);
+      expect((await rowOf(acked)).acknowledgedAt).toBeNull();
+
+      const answer = await post(path, superCookie, [["intent", "acknowledge"]]);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain(INCIDENT_MESSAGES.acknowledged);
+      const row = await rowOf(acked);
+      expect(row.acknowledgedBy).toBe(superId);
+      expect(row.acknowledgedAt).toBeInstanceOf(Date);
+      const names = (await server.db.execute(sql`select coalesce(nullif(name, ''), email) as name from users where id = ${superId}`)) as unknown as { rows: { name: string }[] };
+      const adminName = names.rows[0]!.name;
+      const ackEvents = (await eventsOf(acked)).filter((e) => e.kind === "acknowledged");
+      expect(ackEvents).toHaveLength(1);
+      expect(ackEvents[0]).toMatchObject({ detail: `Reconocida por ${adminName}`, userId: superId });
+      const detail = await (await get(path)).text();
+      expect(detail).toContain(`Reconocida por ${adminName}`);
+      expect(detail).not.toContain("Reconocer</button>");
+
+      // The webhook: queued once with who acknowledged, delivered signed to the endpoint that wants it.
+      const queued = await server.db.select().from(webhookEvents).where(eq(webhookEvents.eventKey, `incident:${acked}:acknowledged`));
+      expect(queued).toHaveLength(1);
+      expect(queued[0]!.type).toBe("incident.acknowledged");
+      expect((JSON.parse(queued[0]!.payload) as { data: Record<string, unknown> }).data).toMatchObject({
+        id: acked,
+        status: "open",
+        acknowledged_by: adminName,
+        acknowledged_at: row.acknowledgedAt!.toISOString(),
+        property_name: "Casa Triana",
+      });
+      await expect.poll(() => ackedHooks().length, { timeout: 15_000 }).toBe(1);
+      expect(ackedHooks()[0]!.path).toBe("/acks");
+      expect(ackedHooks()[0]!.verifiedWith).toBe(1);
+
+      // The escalation step, run when both are long due: only the one nobody acknowledged.
+      const later = new Date(openedAt.getTime() + 2 * HOUR);
+      const escalation = await runIncidentEscalations(server.db, settings, { now: later });
+      expect(escalation.escalated).toContain(control);
+      expect(escalation.escalated).not.toContain(acked);
+      expect((await rowOf(acked)).escalatedAt).toBeNull();
+      expect((await eventsOf(acked)).map((e) => e.kind)).not.toContain("escalated");
+      expect((await runIncidentEscalations(server.db, settings, { now: new Date(later.getTime() + HOUR) })).escalated).not.toContain(acked);
+
+      // A second "Reconocer" (another phone): said, nothing changed, nothing sent.
+      const again = await post(path, superCookie, [["intent", "acknowledge"]]);
+      expect(again.status).toBe(200);
+      expect(await again.text()).toContain("Ya estaba reconocida");
+      expect(await rowOf(acked)).toMatchObject({ acknowledgedAt: row.acknowledgedAt, acknowledgedBy: superId });
+      expect((await eventsOf(acked)).filter((e) => e.kind === "acknowledged")).toHaveLength(1);
+      expect(await server.db.select().from(webhookEvents).where(eq(webhookEvents.eventKey, `incident:${acked}:acknowledged`))).toHaveLength(1);
+      const deliveries = await server.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, queued[0]!.id));
+      expect(deliveries).toHaveLength(1);
+      await expect.poll(async () => (await server.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, queued[0]!.id)))[0]!.status).toBe("delivered");
+      expect(ackedHooks()).toHaveLength(1);
+    });
+
+    test("a resolved or closed incident is not acknowledged: a Spanish message, 409, nothing stored", async () => {
+      const resolved = await insertIncident({ propertyId: otherProperty, deviceId: "NS01-ACK-3", type: "noise", status: "resolved", startedAt: new Date(Date.now() - HOUR), resolvedAt: new Date() });
+      const closed = await insertIncident({ propertyId: otherProperty, deviceId: "NS01-ACK-4", type: "smoke", status: "closed", startedAt: new Date(Date.now() - HOUR), closedAt: new Date(), closeNote: "Falsa alarma" });
+      for (const [id, message] of [
+        [resolved, INCIDENT_MESSAGES.notOpenResolved],
+        [closed, INCIDENT_MESSAGES.notOpenClosed],
+      ] as const) {
+        const path = `/admin/monitorizacion/incidencias/${id}`;
+        expect(await (await get(path)).text()).not.toContain("Reconocer</button>");
+        const answer = await post(path, superCookie, [["intent", "acknowledge"]]);
+        expect(answer.status).toBe(409);
+        expect(await answer.text()).toContain(message);
+        expect((await rowOf(id)).acknowledgedAt).toBeNull();
+        expect((await eventsOf(id)).map((e) => e.kind)).not.toContain("acknowledged");
+        expect(await server.db.select().from(webhookEvents).where(eq(webhookEvents.eventKey, `incident:${id}:acknowledged`))).toHaveLength(0);
+      }
+      const missing = await post("/admin/monitorizacion/incidencias/00000000-0000-4000-8000-000000000000", superCookie, [["intent", "acknowledge"]]);
+      expect(missing.status).toBe(404);
+    });
+  });
+});

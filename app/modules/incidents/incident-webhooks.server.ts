@@ -7,14 +7,15 @@ import { INCIDENT_TYPE_LABELS, type IncidentType } from "./incidents.schema.ts";
 // that changes the incident, so an event exists exactly when its change committed; the key makes
 // it once per incident and step however many instances (or staff clicks) get there.
 //
-// Keys: incident:{id}:opened | incident:{id}:escalated | incident:{id}:resolved, and for the
-// "offline" type also device:{deviceId}:offline:{id} and device:{deviceId}:online:{id}.
+// Keys: incident:{id}:opened | incident:{id}:escalated | incident:{id}:acknowledged |
+// incident:{id}:resolved, and for the "offline" type also device:{deviceId}:offline:{id} and
+// device:{deviceId}:online:{id}.
 
 export type IncidentRow = typeof incidents.$inferSelect;
-export type IncidentStep = "opened" | "escalated" | "resolved";
+export type IncidentStep = "opened" | "escalated" | "acknowledged" | "resolved";
 
 /** The `data` of an incident event: what a receiver needs without calling back. */
-export function incidentWebhookData(incident: IncidentRow, extra: { propertyName?: string | null } = {}): Record<string, unknown> {
+export function incidentWebhookData(incident: IncidentRow, extra: { propertyName?: string | null; acknowledgedByName?: string | null } = {}): Record<string, unknown> {
   return {
     id: incident.id,
     type: incident.type,
@@ -29,6 +30,9 @@ export function incidentWebhookData(incident: IncidentRow, extra: { propertyName
     resolved_at: incident.resolvedAt?.toISOString() ?? null,
     opened_at: incident.openedAt.toISOString(),
     escalated_at: incident.escalatedAt?.toISOString() ?? null,
+    acknowledged_at: incident.acknowledgedAt?.toISOString() ?? null,
+    // The name (or e-mail) of whoever acknowledged: a receiver has no use for our user ids.
+    ...(extra.acknowledgedByName !== undefined ? { acknowledged_by: extra.acknowledgedByName } : {}),
     closed_at: incident.closedAt?.toISOString() ?? null,
     close_note: incident.closeNote,
     threshold: incident.threshold,
@@ -46,13 +50,13 @@ export async function emitIncidentWebhook(
   tx: DbOrTx,
   incident: IncidentRow,
   step: IncidentStep,
-  options: { propertyName?: string | null; now?: Date } = {},
+  options: { propertyName?: string | null; acknowledgedByName?: string | null; now?: Date } = {},
 ): Promise<void> {
   if (!incident.notify) return;
   const data = incidentWebhookData(incident, options);
   const occurredAt = options.now ?? new Date();
   await enqueueWebhookEvent(tx, { type: `incident.${step}`, key: `incident:${incident.id}:${step}`, data, occurredAt }, { now: options.now });
-  if (incident.type === "offline" && step !== "escalated") {
+  if (incident.type === "offline" && (step === "opened" || step === "resolved")) {
     const type = step === "opened" ? "device.offline" : "device.online";
     const deviceData = { device_id: incident.deviceId, property_id: incident.propertyId, property_name: options.propertyName ?? null, incident_id: incident.id, last_reading_at: incident.startedAt.toISOString() };
     await enqueueWebhookEvent(tx, { type, key: `device:${incident.deviceId}:${step === "opened" ? "offline" : "online"}:${incident.id}`, data: deviceData, occurredAt }, { now: options.now });

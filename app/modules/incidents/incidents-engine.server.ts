@@ -501,7 +501,7 @@ async function escalate(tx: DbOrTx, row: IncidentRow, context: PropertyContext, 
   const [escalated] = await tx
     .update(incidents)
     .set({ escalatedAt: now })
-    .where(and(eq(incidents.id, row.id), sql`${incidents.escalatedAt} is null`))
+    .where(and(eq(incidents.id, row.id), sql`${incidents.escalatedAt} is null`, sql`${incidents.acknowledgedAt} is null`))
     .returning();
   if (!escalated) return outcome;
   outcome.escalated.push(row.id);
@@ -555,7 +555,8 @@ async function escalate(tx: DbOrTx, row: IncidentRow, context: PropertyContext, 
 /**
  * Open noise episodes still open escalateAfterMin (per property) after they opened: staff are
  * told. A due-time query on every pass of every instance, so a restart loses no timer; the row
- * lock (SKIP LOCKED) and escalated_at make it once.
+ * lock (SKIP LOCKED) and escalated_at make it once. One that someone acknowledged ("Reconocer",
+ * issue 31) is being dealt with: it is not escalated.
  */
 export async function runIncidentEscalations(db: Db, settings: EngineSettings, options: { now?: Date; limit?: number } = {}): Promise<StepOutcome> {
   const now = options.now ?? new Date();
@@ -564,7 +565,7 @@ export async function runIncidentEscalations(db: Db, settings: EngineSettings, o
     const due = (await tx.execute(sql`
       select i.id from incidents i
       left join incident_rules r on r.property_id = i.property_id
-      where i.status = 'open' and i.notify and i.escalated_at is null
+      where i.status = 'open' and i.notify and i.escalated_at is null and i.acknowledged_at is null
         and i.opened_at + make_interval(mins => coalesce((r.rules->>'escalateAfterMin')::int, ${DEFAULT_INCIDENT_RULES.escalateAfterMin})) <= ${now.toISOString()}::timestamptz
       order by i.opened_at
       limit ${options.limit ?? 50}

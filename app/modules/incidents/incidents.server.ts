@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "#app/db/client.server.ts";
 import { devices, incidentEvents, incidentRules, incidents, properties, users } from "#app/db/schema.ts";
 import { startOfLocalDate } from "#app/modules/monitoring/monitoring.server.ts";
@@ -225,6 +226,8 @@ export type IncidentEventItem = { id: number; kind: string; at: string; detail: 
 
 export type IncidentDetail = IncidentListItem & {
   openedAt: string;
+  acknowledgedAt: string | null;
+  acknowledgedByName: string | null;
   closedByName: string | null;
   closeNote: string | null;
   reservationId: string | null;
@@ -232,6 +235,9 @@ export type IncidentDetail = IncidentListItem & {
   readings: IncidentReading[];
   events: IncidentEventItem[];
 };
+
+/** Whoever acknowledged (a second join on users beside the one who closed). */
+const acknowledger = alias(users, "acknowledger");
 
 export async function getIncident(db: Db, id: string): Promise<IncidentDetail | null> {
   const [row] = await db
@@ -241,6 +247,9 @@ export async function getIncident(db: Db, id: string): Promise<IncidentDetail | 
       closeNote: incidents.closeNote,
       closedByName: users.name,
       closedByEmail: users.email,
+      acknowledgedAt: incidents.acknowledgedAt,
+      acknowledgedByName: acknowledger.name,
+      acknowledgedByEmail: acknowledger.email,
       reservationId: incidents.reservationId,
       propertyTimeZone: properties.timeZone,
       readings: incidents.readings,
@@ -249,6 +258,7 @@ export async function getIncident(db: Db, id: string): Promise<IncidentDetail | 
     .innerJoin(properties, eq(properties.id, incidents.propertyId))
     .leftJoin(devices, eq(devices.id, incidents.deviceId))
     .leftJoin(users, eq(users.id, incidents.closedBy))
+    .leftJoin(acknowledger, eq(acknowledger.id, incidents.acknowledgedBy))
     .where(eq(incidents.id, id));
   if (!row) return null;
   const events = await db
@@ -260,6 +270,8 @@ export async function getIncident(db: Db, id: string): Promise<IncidentDetail | 
   return {
     ...toListItem(row),
     openedAt: row.openedAt.toISOString(),
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedByName: row.acknowledgedAt ? row.acknowledgedByName || row.acknowledgedByEmail || null : null,
     closeNote: row.closeNote,
     closedByName: row.closedByName || row.closedByEmail || null,
     reservationId: row.reservationId,
@@ -301,6 +313,44 @@ export async function closeIncident(db: Db, input: { id: string; userId: string;
       await emitIncidentWebhook(tx, updated as IncidentRow, "resolved", { propertyName: property?.name ?? null, now });
     }
     return { outcome: "closed", wasOpen } as const;
+  });
+}
+
+// ---------------------------------------------------------------- acknowledging
+
+export type AcknowledgeOutcome =
+  | { outcome: "acknowledged"; webhookQueued: boolean }
+  | { outcome: "already-acknowledged"; byName: string | null; at: Date }
+  | { outcome: "not-found" }
+  | { outcome: "not-open"; status: IncidentStatus };
+
+/**
+ * "Reconocer" (issue 31): a staff member takes an open incident on. One transaction with the row
+ * locked: who and when on the incident, a timeline event, and the `incident.acknowledged` webhook
+ * event (keyed, so once). The escalation step skips acknowledged incidents from then on. A second
+ * acknowledgement (another phone, the same person twice) changes nothing and sends nothing; a
+ * resolved or closed incident is not acknowledged (there is nothing left to take on).
+ */
+export async function acknowledgeIncident(db: Db, incidentId: string, userId: string, options: { now?: Date } = {}): Promise<AcknowledgeOutcome> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const locked = (await tx.execute(
+      sql`select status, acknowledged_at::text as acknowledged_at, acknowledged_by from ${incidents} where id = ${incidentId} for update`,
+    )) as unknown as { rows: { status: string; acknowledged_at: string | null; acknowledged_by: string | null }[] };
+    const current = locked.rows[0];
+    if (!current) return { outcome: "not-found" } as const;
+    if (current.acknowledged_at !== null) {
+      const [by] = current.acknowledged_by ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, current.acknowledged_by)) : [];
+      return { outcome: "already-acknowledged", byName: by?.name || by?.email || null, at: new Date(current.acknowledged_at) } as const;
+    }
+    if (current.status !== "open") return { outcome: "not-open", status: current.status as IncidentStatus } as const;
+    const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+    const byName = user?.name || user?.email || "el equipo";
+    const [updated] = await tx.update(incidents).set({ acknowledgedAt: now, acknowledgedBy: userId }).where(eq(incidents.id, incidentId)).returning();
+    await tx.insert(incidentEvents).values({ incidentId, kind: "acknowledged", at: now, detail: `Reconocida por ${byName}`.slice(0, 500), userId });
+    const [property] = await tx.select({ name: properties.name }).from(properties).where(eq(properties.id, updated!.propertyId));
+    await emitIncidentWebhook(tx, updated as IncidentRow, "acknowledged", { propertyName: property?.name ?? null, acknowledgedByName: byName, now });
+    return { outcome: "acknowledged", webhookQueued: updated!.notify } as const;
   });
 }
 

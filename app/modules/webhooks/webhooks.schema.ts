@@ -6,7 +6,7 @@ import { addressKind, addressKindWords, isLocalHostname } from "./webhook-addres
 // authority): event types and their Spanish labels, the endpoint form's rules, the messages.
 
 /** The events other modules send (incidents engine, device monitoring). */
-export const WEBHOOK_EVENT_TYPES = ["incident.opened", "incident.escalated", "incident.resolved", "device.offline", "device.online"] as const;
+export const WEBHOOK_EVENT_TYPES = ["incident.opened", "incident.escalated", "incident.acknowledged", "incident.resolved", "device.offline", "device.online"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** "Enviar evento de prueba": goes only to the endpoint it was asked for, subscribed or not. */
@@ -15,6 +15,7 @@ export const WEBHOOK_TEST_EVENT_TYPE = "webhook.test";
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE, string> = {
   "incident.opened": "Incidencia abierta",
   "incident.escalated": "Incidencia escalada",
+  "incident.acknowledged": "Incidencia reconocida",
   "incident.resolved": "Incidencia resuelta",
   "device.offline": "Dispositivo sin conexión",
   "device.online": "Dispositivo conectado de nuevo",
@@ -24,6 +25,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType | typeof WEBHOOK_TEST
 export const WEBHOOK_EVENT_HINTS: Record<WebhookEventType, string> = {
   "incident.opened": "Ruido excesivo, más personas que huéspedes, presencia en vivienda vacía, humo, CO o manipulación.",
   "incident.escalated": "La incidencia sigue abierta y se ha avisado al equipo.",
+  "incident.acknowledged": "Alguien del equipo ha pulsado «Reconocer»: se ocupa y no se escala más.",
   "incident.resolved": "Las lecturas volvieron a la normalidad o el equipo cerró la incidencia.",
   "device.offline": "Un NS-01 dejó de enviar lecturas.",
   "device.online": "Un NS-01 que estaba sin conexión vuelve a enviar lecturas.",

@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2 } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Hand } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "#app/components/ui/alert.tsx";
@@ -15,10 +15,13 @@ import { bandText, durationText, IncidentStatusBadge, IncidentTypeBadge, measure
 import type { IncidentRow } from "./incidents-panel.tsx";
 
 // One incident: what was measured, its timeline (opened, who was told, escalated, resolved or
-// closed and by whom), the readings that triggered it, and "Cerrar incidencia" with a note.
+// closed and by whom), the readings that triggered it, "Reconocer" (someone takes it on: no more
+// escalation, issue 31) and "Cerrar incidencia" with a note.
 
 export type IncidentDetailData = IncidentRow & {
   openedAt: string;
+  acknowledgedAt: string | null;
+  acknowledgedByName: string | null;
   /** Dates are shown in the property's zone (a Canarias flat's incident in Canarias time). */
   propertyTimeZone: string;
   escalatedAt: string | null;
@@ -33,6 +36,7 @@ const EVENT_LABELS: Record<string, string> = {
   holder_notified: "Aviso al titular de la estancia",
   device_warned: "Aviso en el dispositivo (luz y pitido)",
   escalated: "Escalada al personal",
+  acknowledged: "Reconocida",
   staff_notified: "Aviso al personal",
   staff_not_notified: "Correo al personal no enviado",
   resolved: "Resuelta",
@@ -55,6 +59,7 @@ export function IncidentDetail({ incident, canManage, result }: { incident: Inci
   const band = bandText(incident.band);
   if (band) facts.push(["Franja", band.replace(/^Franja /, "")]);
   if (!incident.notify) facts.push(["Avisos", "Ninguno: el episodio llegó con lecturas atrasadas y ya había terminado"]);
+  if (incident.acknowledgedAt) facts.push(["Reconocida", `${formatDayTime(incident.acknowledgedAt, zone)}${incident.acknowledgedByName ? ` por ${incident.acknowledgedByName}` : ""}`]);
   if (incident.status === "closed" && incident.closedAt) facts.push(["Cerrada", `${formatDayTime(incident.closedAt, zone)}${incident.closedByName ? ` por ${incident.closedByName}` : ""}`]);
 
   return (
@@ -95,6 +100,7 @@ export function IncidentDetail({ incident, canManage, result }: { incident: Inci
           </div>
         ) : null}
         <div className="flex flex-wrap gap-2">
+          {canManage && incident.status === "open" && !incident.acknowledgedAt ? <AcknowledgeButton /> : null}
           {canManage && incident.status !== "closed" ? <CloseDialog incidentLabel={INCIDENT_TYPE_LABELS[incident.type]} wasOpen={incident.status === "open"} result={result} /> : null}
           <Button asChild variant="outline">
             <Link to={`/admin/monitorizacion/${encodeURIComponent(incident.deviceId)}`}>Ver el dispositivo</Link>
@@ -173,6 +179,20 @@ export function readingText(reading: IncidentReading): string {
   const kinds = [...new Set(anomalies.map((a) => ANOMALY_LABELS[a.kind] ?? a.kind))];
   if (kinds.length > 0) parts.unshift(kinds.join(" + "));
   return parts.join(" · ");
+}
+
+/** "Reconocer": one click, no dialog — it only says "I am on it", and a second one changes nothing. */
+function AcknowledgeButton() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "acknowledge";
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="acknowledge" />
+      <Button type="submit" variant="secondary" disabled={busy}>
+        <Hand aria-hidden="true" /> {busy ? "Reconociendo..." : "Reconocer"}
+      </Button>
+    </Form>
+  );
 }
 
 function CloseDialog({ incidentLabel, wasOpen, result }: { incidentLabel: string; wasOpen: boolean; result: CloseResult | null }) {
