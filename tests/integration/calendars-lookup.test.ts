@@ -168,6 +168,8 @@ describe.each(testDatabases())("a property's registration link on %s", (kind) =>
     // Without ?lang=, the browser's language.
     expect(decodeHtml(await (await page(tokenA, "", { "Accept-Language": "de-DE,de;q=0.9" })).text())).toContain("Meine Buchung suchen");
 
+    expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain("Disallow: /registro/\n");
+
     const unknown = await page("A".repeat(32));
     expect(unknown.status).toBe(404);
     expect(decodeHtml(await unknown.text())).toContain(guestMessages.es.invalidLinkTitle);
