@@ -268,7 +268,7 @@ export function StayLookupLinkPanel({ url, messages }: { url: string | null; mes
   const message = messages.find((candidate) => candidate.lang === lang) ?? messages[0];
   const button = (
     <Button type="button" variant="outline" disabled={busy} className="min-h-11 md:min-h-10" onClick={url ? undefined : submit}>
-      <KeyRound aria-hidden="true" /> {url ? "Cambiar enlace" : "Crear enlace"}
+      <KeyRound aria-hidden="true" /> {url ? "Cambiar enlace de registro" : "Crear enlace de registro"}
     </Button>
   );
   return (
@@ -317,7 +317,7 @@ export function StayLookupLinkPanel({ url, messages }: { url: string | null; mes
           <ConfirmDialog
             title="¿Cambiar el enlace de registro?"
             description="El enlace actual dejará de funcionar: tendrás que poner el nuevo en los mensajes programados de cada canal."
-            confirmLabel="Cambiar enlace"
+            confirmLabel="Cambiar enlace de registro"
             onConfirm={submit}
             trigger={button}
           />
