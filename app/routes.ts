@@ -56,6 +56,8 @@ export default [
   route("verificar/:id", "routes/public/verify.tsx"),
   route("evidencia/:token", "routes/public/evidence-share.tsx"),
   route("registro-viajeros/:link", "routes/guest/registration.tsx"),
+  // A property's registration link (issue 28): finds a stay by its booking code.
+  route("registro/:token", "routes/guest/stay-lookup.tsx"),
   route("auth", "routes/auth/sign-in.tsx"),
   route("contacto/enviado", "routes/leads/contact-sent.tsx"),
   route("auth/sign-out", "routes/auth/sign-out.tsx"),

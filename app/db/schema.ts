@@ -241,12 +241,17 @@ export const properties = pgTable(
     // channel reads to close the dates NidoSmart booked. NULL until staff create the link;
     // "Cambiar enlace" replaces it (the old URL is a 404 at once).
     calendarExportToken: varchar("calendar_export_token", { length: 64 }),
+    // "Enlace de registro de la vivienda" (issue 28): the secret of /registro/<token>, one link
+    // per property for the messages a channel sends for the host; a guest finds their own stay
+    // there by its booking code. NULL until staff create it; "Cambiar enlace" replaces it.
+    registrationLookupToken: varchar("registration_lookup_token", { length: 64 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("properties_landlord_account_id_idx").on(t.landlordAccountId),
     uniqueIndex("properties_calendar_export_token_idx").on(t.calendarExportToken),
+    uniqueIndex("properties_registration_lookup_token_idx").on(t.registrationLookupToken),
   ],
 );
 

@@ -18,4 +18,6 @@ export const SECRET_PATHS: readonly SecretPath[] = [
   { segment: "evidencia", placeholder: ":token" },
   // A property's calendar export (/api/ical/<token>.ics): reads its booked dates.
   { segment: "ical", placeholder: ":token" },
+  // A property's registration link (/registro/<token>): finds its stays by booking code.
+  { segment: "registro", placeholder: ":token" },
 ];

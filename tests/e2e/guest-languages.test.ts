@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { guests, properties, rateLimitEvents, reservations } from "#app/db/schema.ts";
+import { rotateStayLookupToken } from "#app/modules/calendars/stay-lookup.server.ts";
 import { getDoorLinksForReservations, registerDevice } from "#app/modules/door/door.server.ts";
 import en from "#app/modules/guests/messages/en.json";
 import es from "#app/modules/guests/messages/es.json";
@@ -368,6 +369,37 @@ describe.skipIf(!browserAvailable)("guest flow in six languages, in Chromium at 
       .poll(() => page.getByRole("status").textContent(), { timeout: 10_000 })
       .toBe("⚠️ Fehler: Dieser Türlink ist ungültig. Bitten Sie die Unterkunft um einen neuen.");
     await fitsThePhone(page);
+    await context.close();
+  });
+
+  test("the property's registration link: a guest finds their stay by its reference and arrival date, in their language", async () => {
+    // The earlier tests' page loads came from this same address.
+    await server.db.delete(rateLimitEvents);
+    const token = (await rotateStayLookupToken(server.db, propertyId))!;
+    const { id } = await newReservation(2);
+    const checkIn = addDays(todayIsoDate(), 5);
+    await server.db.update(reservations).set({ checkInDate: checkIn, checkOutDate: addDays(checkIn, 3) }).where(eq(reservations.id, id));
+    const [{ reference }] = await server.db.select({ reference: reservations.reference }).from(reservations).where(eq(reservations.id, id));
+    const { context, page } = await phone("pt-PT");
+    const errors = collectPageErrors(page);
+    await page.goto(`/registro/${token}`);
+    await visible(page.getByRole("heading", { name: pt["lookup.pageTitle"] }));
+    await fitsThePhone(page);
+    await expectAccessible(page);
+    // A wrong date: the one answer every mismatch gets, in Portuguese.
+    await page.getByLabel(pt["lookup.code"]).fill(reference!.toLowerCase());
+    await expect.poll(() => page.getByLabel(pt["lookup.phoneLast4"]).isVisible()).toBe(false);
+    await page.getByLabel(pt["lookup.checkInDate"]).fill(addDays(checkIn, 1));
+    await page.getByRole("button", { name: pt["lookup.submit"] }).click();
+    await visible(page.getByRole("alert").filter({ hasText: pt["lookup.notFound"] }));
+    await fitsThePhone(page);
+    await expectAccessible(page);
+    await page.getByLabel(pt["lookup.checkInDate"]).fill(checkIn);
+    await page.getByRole("button", { name: pt["lookup.submit"] }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/registro-viajeros\/[0-9A-Za-z]{22,}$/);
+    expect(new URL(page.url()).searchParams.get("lang")).toBe("pt");
+    await visible(page.getByRole("heading", { name: pt.welcomeTitle }));
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

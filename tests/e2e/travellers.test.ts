@@ -188,9 +188,16 @@ describe.skipIf(!browserAvailable)("traveller lifecycle in Chromium", () => {
     await visible(page.getByRole("status").filter({ hasText: "Error" }).first());
     await visible(page.getByText(/^Error: .+ \(desde \d\d\/\d\d\/\d{4} \d\d:\d\d\)$/));
 
-    await page.getByRole("button", { name: "Crear enlace" }).click();
+    await page.getByRole("button", { name: "Crear enlace", exact: true }).click();
     await toast(page, "Enlace de exportación creado");
     expect(await page.getByLabel("URL de exportación (iCal)").inputValue()).toMatch(new RegExp(`^${server.url}/api/ical/[A-Za-z0-9_-]{32}\\.ics$`));
+    // The property's registration link (item 6), with the Airbnb text in the chosen language.
+    await page.getByRole("button", { name: "Crear enlace de registro" }).click();
+    await toast(page, "Enlace de registro creado");
+    const lookupUrl = await page.getByLabel("Enlace de registro de la vivienda").inputValue();
+    expect(lookupUrl).toMatch(new RegExp(`^${server.url}/registro/[A-Za-z0-9_-]{32}$`));
+    await page.getByLabel("Idioma del texto").selectOption("de");
+    expect(await page.getByLabel("Texto para los mensajes programados de Airbnb").inputValue()).toContain(`Öffnen Sie ${lookupUrl}`);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page);

@@ -6,6 +6,7 @@ import { openDatabase, type Database, type Db } from "#app/db/client.server.ts";
 import { createUser as createUserRow } from "#app/modules/users/users.server.ts";
 import { freePort } from "#tests/helpers/free-port.ts";
 import { pgliteTemplateArchive, postgresTemplateName } from "#tests/helpers/db-templates.ts";
+import type { Logger } from "pino";
 import { startServer, type RunningServer } from "#server/server.ts";
 
 export { freePort };
@@ -85,6 +86,8 @@ export async function startTestServer(
     env?: Record<string, string>;
     /** false: the incidents worker does not run the intrusion alarm (tests that drive it themselves). */
     intrusionAlarm?: boolean;
+    /** The server's logger (a test that reads the request log passes one writing to memory). */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const testDatabase = options.testDatabase ?? (await createTestDatabase(options.database ?? "pglite"));
@@ -106,7 +109,7 @@ export async function startTestServer(
   const database = await testDatabase.open();
   let running: RunningServer;
   try {
-    running = await startServer({ config, database, buildDir: "build", intrusionAlarm: options.intrusionAlarm });
+    running = await startServer({ config, database, buildDir: "build", intrusionAlarm: options.intrusionAlarm, logger: options.logger });
   } catch (error) {
     // A start that is refused (what some tests check) leaves no database behind.
     await database.close().catch(() => {});

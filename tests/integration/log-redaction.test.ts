@@ -43,6 +43,10 @@ describe("secrets in request paths (guest links, evidence share tokens)", () => 
     // A property's calendar export (issue 28).
     [`/api/ical/${LINK}.ics`, "/api/ical/:token"],
     [`/API/ICAL/${LINK}.ics`, "/API/ical/:token"],
+    // A property's registration link (issue 28), the page and its data request.
+    [`/registro/${LINK}`, "/registro/:token"],
+    [`/registro/${LINK}.data`, "/registro/:token"],
+    [`/Registro//${LINK}`, "/registro/:token"],
     ["/verificar/2b8f3c1e-0000-4000-8000-000000000000", "/verificar/2b8f3c1e-0000-4000-8000-000000000000"],
     ["/apertura-puerta", "/apertura-puerta"],
     ["/admin/viajeros", "/admin/viajeros"],

@@ -173,6 +173,8 @@ export interface GuestMessages {
   /** Interface words of the guest screens: navigation, search boxes, no-JavaScript hints. */
   ui: GuestUiText;
   door: GuestDoorText;
+  /** The property's registration link page (/registro/<token>): find a stay by its booking code. */
+  lookup: GuestLookupText;
   /** The underlying FormatJS object, for dates and numbers in the guest's language. */
   intl: IntlShape<string>;
 }
@@ -211,6 +213,25 @@ export interface GuestDoorText {
   validity: string;
 }
 
+export interface GuestLookupText {
+  pageTitle: string;
+  intro: string;
+  code: string;
+  codeHint: string;
+  phoneLast4: string;
+  phoneLast4Hint: string;
+  checkInDate: string;
+  checkInDateHint: string;
+  submit: string;
+  searching: string;
+  notFound: string;
+  notFoundHelp: string;
+  codeRequired: string;
+  phoneLast4Invalid: string;
+  checkInDateInvalid: string;
+  /** The ready text for Airbnb's scheduled messages, with the property's registration link. */
+  airbnbMessage: (link: string) => string;
+}
 
 const GUEST_FIELDS: readonly GuestField[] = [
   "givenName",
@@ -397,6 +418,24 @@ function buildGuestMessages(lang: GuestLang): GuestMessages {
       connection: m("door.connection"),
       noScript: m("door.noScript"),
       validity: m("door.validity"),
+    },
+    lookup: {
+      pageTitle: m("lookup.pageTitle"),
+      intro: m("lookup.intro"),
+      code: m("lookup.code"),
+      codeHint: m("lookup.codeHint"),
+      phoneLast4: m("lookup.phoneLast4"),
+      phoneLast4Hint: m("lookup.phoneLast4Hint"),
+      checkInDate: m("lookup.checkInDate"),
+      checkInDateHint: m("lookup.checkInDateHint"),
+      submit: m("lookup.submit"),
+      searching: m("lookup.searching"),
+      notFound: m("lookup.notFound"),
+      notFoundHelp: m("lookup.notFoundHelp"),
+      codeRequired: m("lookup.codeRequired"),
+      phoneLast4Invalid: m("lookup.phoneLast4Invalid"),
+      checkInDateInvalid: m("lookup.checkInDateInvalid"),
+      airbnbMessage: (link) => m("lookup.airbnbMessage", { link }),
     },
   };
 }

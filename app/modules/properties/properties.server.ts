@@ -19,6 +19,8 @@ export type PropertyRecord = {
   nrua: string | null;
   regionalLicence: string | null;
   publishRegistryNumbers: boolean;
+  /** The secret of the property's registration link (/registro/<token>), or null until created. */
+  registrationLookupToken: string | null;
   createdAt: Date;
   /** Reservations that point at the property; a property with any cannot be deleted. */
   reservationCount: number;
@@ -45,6 +47,7 @@ const propertyColumns = {
   nrua: properties.nrua,
   regionalLicence: properties.regionalLicence,
   publishRegistryNumbers: properties.publishRegistryNumbers,
+  registrationLookupToken: properties.registrationLookupToken,
   createdAt: properties.createdAt,
   reservationCount,
 };

@@ -15,6 +15,10 @@ export const RATE_LIMITS = {
   door: { name: "door", limit: 20, windowMs: 5 * 60_000 },
   // Files hashed on /verificar (up to 32 MB each): per client.
   evidenceVerify: { name: "evidence-verify", limit: 20, windowMs: 5 * 60_000 },
+  // "Buscar mi reserva" on a property's registration link (/registro/<token>, issue 28): each
+  // attempt counts per client, and per property so many clients cannot try codes on one flat.
+  stayLookup: { name: "stay-lookup", limit: 10, windowMs: 5 * 60_000 },
+  stayLookupProperty: { name: "stay-lookup-property", limit: 60, windowMs: 5 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };

@@ -1,8 +1,9 @@
 import { absoluteUrl } from "#app/config/site.ts";
 
 // /robots.txt: crawl delay 1 s (spec §2), the sitemap, and the private areas kept out of
-// search engines: staff (/admin, /auth), guest registration links and the door page.
-export const DISALLOWED_PATHS = ["/admin", "/auth", "/registro-viajeros", "/apertura-puerta"];
+// search engines: staff (/admin, /auth), guest registration links (a stay's and a property's)
+// and the door page.
+export const DISALLOWED_PATHS = ["/admin", "/auth", "/registro-viajeros", "/registro/", "/apertura-puerta"];
 
 export function robotsTxt(): string {
   return [

@@ -1,6 +1,7 @@
-import { CalendarPlus, KeyRound, RefreshCw, Trash2 } from "lucide-react";
-import { useId, useRef } from "react";
+import { CalendarPlus, Copy, KeyRound, RefreshCw, Trash2 } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { toast } from "sonner";
 import { PanelCard, PanelEmpty } from "#app/components/admin/panel-card.tsx";
 import { useActionToast, type TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
@@ -10,6 +11,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatDayTime } from "#app/lib/format.ts";
 import { CALENDAR_CHANNEL_SETTINGS, CALENDAR_LIMITS, CALENDAR_MESSAGES, calendarChannelLabel } from "#app/modules/calendars/calendars.schema.ts";
 
@@ -17,7 +19,7 @@ import { CALENDAR_CHANNEL_SETTINGS, CALENDAR_LIMITS, CALENDAR_MESSAGES, calendar
 // the feeds with their masked URL, last sync, counts and state, each with "Sincronizar ahora"
 // and "Eliminar". The route's action is the authority; this only shows its answers.
 
-export type CalendarIntent = "add-feed" | "sync-feed" | "delete-feed" | "rotate-export";
+export type CalendarIntent = "add-feed" | "sync-feed" | "delete-feed" | "rotate-export" | "rotate-lookup";
 export type CalendarActionResult = TravellerActionResult<CalendarIntent>;
 
 /** A feed as the loader sends it (the URL only masked). */
@@ -238,3 +240,97 @@ export function CalendarExportPanel({ exportUrl }: { exportUrl: string | null })
     </PanelCard>
   );
 }
+
+/** One language's ready text for Airbnb's scheduled messages, as the loader formats it. */
+export type StayLookupMessage = { lang: string; languageName: string; text: string };
+
+async function copyText(text: string, done: string, failed: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(done);
+  } catch {
+    toast.error(failed);
+  }
+}
+
+/**
+ * "Enlace de registro de la vivienda" (issue 28): one link per property for the messages a
+ * channel sends for the host; a guest finds their stay there by its booking code. With a ready
+ * text for Airbnb's scheduled messages in the six guest languages.
+ */
+export function StayLookupLinkPanel({ url, messages }: { url: string | null; messages: StayLookupMessage[] }) {
+  const fieldId = useId();
+  const fetcher = useFetcher<CalendarActionResult>();
+  useActionToast(fetcher);
+  const [lang, setLang] = useState(messages[0]?.lang ?? "es");
+  const busy = fetcher.state !== "idle";
+  const submit = () => fetcher.submit({ intent: "rotate-lookup" }, { method: "post" });
+  const message = messages.find((candidate) => candidate.lang === lang) ?? messages[0];
+  const button = (
+    <Button type="button" variant="outline" disabled={busy} className="min-h-11 md:min-h-10" onClick={url ? undefined : submit}>
+      <KeyRound aria-hidden="true" /> {url ? "Cambiar enlace de registro" : "Crear enlace de registro"}
+    </Button>
+  );
+  return (
+    <PanelCard
+      title="Enlace de registro de la vivienda"
+      description="Un solo enlace para los mensajes que los canales envían por ti: el huésped escribe su código de reserva (y los 4 últimos dígitos de su teléfono en Airbnb, o su fecha de llegada) y pasa al registro de su estancia."
+      contentClassName="grid gap-4"
+    >
+      {url ? (
+        <>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor={`${fieldId}-lookup`}>Enlace de registro de la vivienda</Label>
+            <div className="flex min-w-0 flex-wrap gap-2">
+              <Input id={`${fieldId}-lookup`} readOnly value={url} className="min-w-0 flex-1 basis-64 font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+              <Button type="button" variant="outline" className="min-h-11 md:min-h-10" onClick={() => void copyText(url, LOOKUP_TEXTS.linkCopied, LOOKUP_TEXTS.copyError)}>
+                <Copy aria-hidden="true" /> Copiar enlace
+              </Button>
+            </div>
+          </div>
+          {message ? (
+            <div className="grid min-w-0 gap-1.5">
+              <div className="flex flex-wrap items-end justify-between gap-2">
+                <Label htmlFor={`${fieldId}-message`}>Texto para los mensajes programados de Airbnb</Label>
+                <NativeSelect aria-label="Idioma del texto" value={lang} onChange={(event) => setLang(event.currentTarget.value)} className="w-auto">
+                  {messages.map((option) => (
+                    <option key={option.lang} value={option.lang}>
+                      {option.languageName}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <Textarea id={`${fieldId}-message`} readOnly lang={message.lang} value={message.text} rows={6} className="text-sm" />
+              <div>
+                <Button type="button" variant="outline" className="min-h-11 md:min-h-10" onClick={() => void copyText(message.text, LOOKUP_TEXTS.textCopied, LOOKUP_TEXTS.copyError)}>
+                  <Copy aria-hidden="true" /> Copiar texto
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">Todavía no hay enlace de registro para esta vivienda.</p>
+      )}
+      <div>
+        {url ? (
+          <ConfirmDialog
+            title="¿Cambiar el enlace de registro?"
+            description="El enlace actual dejará de funcionar: tendrás que poner el nuevo en los mensajes programados de cada canal."
+            confirmLabel="Cambiar enlace de registro"
+            onConfirm={submit}
+            trigger={button}
+          />
+        ) : (
+          button
+        )}
+      </div>
+    </PanelCard>
+  );
+}
+
+export const LOOKUP_TEXTS = {
+  linkCopied: "Enlace copiado al portapapeles",
+  textCopied: "Texto copiado al portapapeles",
+  copyError: "No se pudo copiar. Cópialo desde el cuadro de texto.",
+} as const;

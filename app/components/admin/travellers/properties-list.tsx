@@ -1,5 +1,6 @@
-import { CalendarDays, Clock, FileBadge, Home, Landmark, Pencil, ShieldCheck, Trash2, Wifi, WifiOff } from "lucide-react";
+import { CalendarDays, Clock, Copy, FileBadge, Home, Landmark, Link2, Pencil, ShieldCheck, Trash2, Wifi, WifiOff } from "lucide-react";
 import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import type { LandlordChoice, PropertyView } from "#app/components/admin/travellers/property-dialog.tsx";
 import { useActionToast, type PropertyIntent, type TravellerActionResult } from "#app/components/admin/travellers/traveller-action.ts";
@@ -10,6 +11,15 @@ import { opensDialog } from "#app/components/ui/dialog.tsx";
 import { RowActionLabel, RowActions } from "#app/components/ui/row-actions.tsx";
 import { PROPERTY_MESSAGES, timeZoneLabel } from "#app/modules/properties/properties.schema.ts";
 import { effectiveRecipient, POLICE_RECIPIENT_SHORT } from "#app/modules/police-routing/police-routing.ts";
+
+async function copyRegistrationUrl(url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success("Enlace copiado al portapapeles");
+  } catch {
+    toast.error("No se pudo copiar. Cópialo de la tarjeta de la vivienda.");
+  }
+}
 
 export function PropertiesList({
   properties,
@@ -115,6 +125,34 @@ export function PropertiesList({
                   </dd>
                 </div>
               </dl>
+              <div className="grid gap-1 text-sm" data-registration-link>
+                <p className="flex items-center gap-2 font-medium">
+                  <Link2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  Enlace de registro de la vivienda
+                </p>
+                {property.registrationUrl ? (
+                  <div className="flex min-w-0 items-center gap-1">
+                    <span className="min-w-0 flex-1 font-mono text-xs [overflow-wrap:anywhere]">{property.registrationUrl}</span>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Copiar el enlace de registro de ${property.name}`}
+                      title="Copiar enlace"
+                      onClick={() => void copyRegistrationUrl(property.registrationUrl!)}
+                    >
+                      <Copy aria-hidden="true" />
+                    </Button>
+                  </div>
+                ) : (
+                  <p className="text-muted-foreground">
+                    Sin enlace.{" "}
+                    <Link to={`/admin/viajeros/viviendas/${property.id}/calendarios`} className="font-medium text-foreground underline underline-offset-4">
+                      Créalo en Calendarios
+                    </Link>
+                  </p>
+                )}
+              </div>
               <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
                 <Badge variant="secondary">
                   {property.reservationCount === 1 ? "1 reserva" : `${property.reservationCount} reservas`}

@@ -43,6 +43,8 @@ export type PropertyView = {
   nrua: string | null;
   regionalLicence: string | null;
   publishRegistryNumbers: boolean;
+  /** "Enlace de registro de la vivienda" (the full URL), or null until created in Calendarios. */
+  registrationUrl?: string | null;
 };
 
 export type ProvinceChoice = { code: string; name: string };

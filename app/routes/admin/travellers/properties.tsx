@@ -11,6 +11,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { opensDialog } from "#app/components/ui/dialog.tsx";
 import { PROPERTY_MESSAGES, propertyIdSchema, validatePropertyInput } from "#app/modules/properties/properties.schema.ts";
 import { createProperty, deleteProperty, listProperties, UnknownLandlordError, updateProperty } from "#app/modules/properties/properties.server.ts";
+import { stayLookupPath } from "#app/modules/calendars/stay-lookup.ts";
 import { listLandlordChoices } from "#app/modules/landlords/landlords.server.ts";
 import { getProvince, listProvinces } from "#app/modules/guests/ine.server.ts";
 import type { Route } from "./+types/properties.ts";
@@ -25,7 +26,12 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "travellers:manage");
   try {
-    const [properties, landlords] = await Promise.all([listProperties(context.db), listLandlordChoices(context.db)]);
+    const [rows, landlords] = await Promise.all([listProperties(context.db), listLandlordChoices(context.db)]);
+    // The registration link's URL, never the bare token under another name.
+    const properties = rows.map(({ registrationLookupToken, ...property }) => ({
+      ...property,
+      registrationUrl: registrationLookupToken ? `${context.config.siteUrl}${stayLookupPath(registrationLookupToken)}` : null,
+    }));
     return { properties, landlords, provinces: listProvinces(), loadError: false };
   } catch (error) {
     context.logger.error({ err: error }, "properties could not be loaded");

@@ -1,12 +1,20 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { requirePermission } from "#app/auth/guards.server.ts";
-import { CalendarExportPanel, CalendarFeedsPanel, type CalendarActionResult, type CalendarIntent } from "#app/components/admin/travellers/calendar-feeds-panel.tsx";
+import {
+  CalendarExportPanel,
+  CalendarFeedsPanel,
+  StayLookupLinkPanel,
+  type CalendarActionResult,
+  type CalendarIntent,
+} from "#app/components/admin/travellers/calendar-feeds-panel.tsx";
 import { outboundAllowPrivate } from "#app/config/env.server.ts";
 import { calendarExportPath, getCalendarExportToken, rotateCalendarExportToken } from "#app/modules/calendars/calendar-export.server.ts";
 import { calendarFeedBelongsTo, CalendarFeedRuleError, createCalendarFeed, deleteCalendarFeed, listCalendarFeeds } from "#app/modules/calendars/calendar-feeds.server.ts";
 import { CALENDAR_MESSAGES_SYNC, calendarCountsText, calendarSyncMessage, syncCalendarFeed } from "#app/modules/calendars/calendar-sync.server.ts";
 import { calendarFeedInputSchema } from "#app/modules/calendars/calendars.schema.ts";
+import { stayLookupPath } from "#app/modules/calendars/stay-lookup.ts";
+import { getStayLookupToken, rotateStayLookupToken, stayLookupMessages } from "#app/modules/calendars/stay-lookup.server.ts";
 import { propertyIdSchema } from "#app/modules/properties/properties.schema.ts";
 import { getProperty } from "#app/modules/properties/properties.server.ts";
 import type { Route } from "./+types/property-calendars.ts";
@@ -36,6 +44,8 @@ const FEED_MESSAGES = {
   actionError: "No se pudo completar la acción. Inténtalo de nuevo",
   exportCreated: "Enlace de exportación creado",
   exportRotated: "Enlace de exportación cambiado: el anterior ya no funciona",
+  lookupCreated: "Enlace de registro creado",
+  lookupRotated: "Enlace de registro cambiado: el anterior ya no funciona",
 } as const;
 
 async function requireProperty(context: Route.LoaderArgs["context"], propertyId: string) {
@@ -50,14 +60,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const property = await requireProperty(context, params.propertyId);
   const token = await getCalendarExportToken(context.db, property.id);
   const exportUrl = token ? `${context.config.siteUrl}${calendarExportPath(token)}` : null;
+  const lookupToken = await getStayLookupToken(context.db, property.id);
+  const lookupUrl = lookupToken ? `${context.config.siteUrl}${stayLookupPath(lookupToken)}` : null;
+  const lookupMessages = lookupUrl ? stayLookupMessages(lookupUrl) : [];
   const feeds = (await listCalendarFeeds(context.db, property.id)).map((feed) => ({ ...feed, counts: calendarCountsText(feed.staysCount, feed.blocksCount) }));
   return data(
-    { property: { id: property.id, name: property.name, timeZone: property.timeZone }, feeds, keyAvailable: context.credentialsKey.key !== null, exportUrl },
+    { property: { id: property.id, name: property.name, timeZone: property.timeZone }, feeds, keyAvailable: context.credentialsKey.key !== null, exportUrl, lookupUrl, lookupMessages },
     { headers: NO_STORE },
   );
 }
 
-const INTENTS: readonly CalendarIntent[] = ["add-feed", "sync-feed", "delete-feed", "rotate-export"];
+const INTENTS: readonly CalendarIntent[] = ["add-feed", "sync-feed", "delete-feed", "rotate-export", "rotate-lookup"];
 
 const answer = (result: CalendarActionResult, status = 200) => data<CalendarActionResult>(result, { status, headers: NO_STORE });
 const failed = (intent: CalendarIntent | null, error: string, status: number) => answer({ ok: false, intent, error }, status);
@@ -77,6 +90,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if ((await rotateCalendarExportToken(db, property.id)) === null) return failed(intent, PROPERTY_NOT_FOUND, 404);
     logger.info({ propertyId: property.id, userId: user.id }, "calendar export link changed");
     return answer({ ok: true, intent, message: had ? FEED_MESSAGES.exportRotated : FEED_MESSAGES.exportCreated });
+  }
+  if (intent === "rotate-lookup") {
+    const had = (await getStayLookupToken(db, property.id)) !== null;
+    if ((await rotateStayLookupToken(db, property.id)) === null) return failed(intent, PROPERTY_NOT_FOUND, 404);
+    logger.info({ propertyId: property.id, userId: user.id }, "registration link changed");
+    return answer({ ok: true, intent, message: had ? FEED_MESSAGES.lookupRotated : FEED_MESSAGES.lookupCreated });
   }
   if (intent !== "add-feed" && !propertyIdSchema.safeParse(feedId).success) return failed(intent, FEED_MESSAGES.notFound, 404);
 
@@ -117,13 +136,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function PropertyCalendarsRoute({ loaderData }: Route.ComponentProps) {
-  const { property, feeds, keyAvailable, exportUrl } = loaderData;
+  const { property, feeds, keyAvailable, exportUrl, lookupUrl, lookupMessages } = loaderData;
   return (
     <div className="grid min-w-0 gap-4">
       <Link to="/admin/viajeros/viviendas" className="inline-flex min-h-11 items-center gap-2 text-sm font-medium underline-offset-4 hover:underline">
         <ArrowLeft className="size-4" aria-hidden="true" /> Volver a Viviendas
       </Link>
       <CalendarFeedsPanel property={property} feeds={feeds} keyAvailable={keyAvailable} />
+      <StayLookupLinkPanel url={lookupUrl} messages={lookupMessages} />
       <CalendarExportPanel exportUrl={exportUrl} />
     </div>
   );

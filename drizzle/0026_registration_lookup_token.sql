@@ -1,0 +1,2 @@
+ALTER TABLE "properties" ADD COLUMN "registration_lookup_token" varchar(64);--> statement-breakpoint
+CREATE UNIQUE INDEX "properties_registration_lookup_token_idx" ON "properties" USING btree ("registration_lookup_token");
