@@ -147,7 +147,11 @@ export function PropertiesList({
                 ) : (
                   <p className="text-muted-foreground">
                     Sin enlace.{" "}
-                    <Link to={`/admin/viajeros/viviendas/${property.id}/calendarios`} className="font-medium text-foreground underline underline-offset-4">
+                    <Link
+                      to={`/admin/viajeros/viviendas/${property.id}/calendarios`}
+                      // 44 px tall on a phone, like every other touch target here.
+                      className="inline-flex min-h-11 items-center font-medium text-foreground underline underline-offset-4 sm:min-h-0"
+                    >
                       Créalo en Calendarios
                     </Link>
                   </p>
