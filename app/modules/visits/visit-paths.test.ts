@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { isTrackedPath } from "./visit-paths.ts";
 
 describe("isTrackedPath", () => {
-  test.each(["/", "/wifi", "/casos-exito/hotel-sol", "/contacto", "/administracion", "/authentic", "/apis", "/registro", "/contacto/enviado"])(
+  test.each(["/", "/wifi", "/casos-exito/hotel-sol", "/contacto", "/administracion", "/authentic", "/apis", "/registros", "/contacto/enviado"])(
     "public page %s is counted",
     (path) => {
       expect(isTrackedPath(path)).toBe(true);
@@ -17,6 +17,7 @@ describe("isTrackedPath", () => {
     "/auth",
     "/auth/sign-out",
     "/registro-viajeros/abc123",
+    "/registro/Zq8pLk3Xw9RtYb2Nc5Vd7FaB",
     "/evidencia/Zq8pLk3Xw9RtYb2Nc5Vd7F",
     "/Evidencia/Zq8pLk3Xw9RtYb2Nc5Vd7F/descargar/pdf",
     "/apertura-puerta",
